@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "AllowanceTracker",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "AllowanceCore", targets: ["AllowanceCore"]),
+        .library(name: "AllowanceAPI", targets: ["AllowanceAPI"]),
+        .library(name: "AllowanceServer", targets: ["AllowanceServer"]),
+        .executable(name: "allowance-server", targets: ["allowance-server"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/vapor/jwt.git", from: "5.2.0"),
+        .package(url: "https://github.com/vapor/leaf.git", from: "4.5.2"),
+    ],
+    targets: [
+        .target(name: "AllowanceCore"),
+        .target(name: "AllowanceAPI", dependencies: ["AllowanceCore"]),
+        .target(
+            name: "AllowanceServer",
+            dependencies: [
+                "AllowanceCore",
+                "AllowanceAPI",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "JWT", package: "jwt"),
+                .product(name: "Leaf", package: "leaf"),
+            ]
+        ),
+        .executableTarget(name: "allowance-server", dependencies: ["AllowanceServer"]),
+        .testTarget(name: "AllowanceCoreTests", dependencies: ["AllowanceCore"]),
+        .testTarget(
+            name: "AllowanceServerTests",
+            dependencies: [
+                "AllowanceServer",
+                .product(name: "VaporTesting", package: "vapor"),
+            ]
+        ),
+    ]
+)

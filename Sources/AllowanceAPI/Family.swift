@@ -1,0 +1,79 @@
+import AllowanceCore
+import Foundation
+
+public struct FamilyResponse: Codable, Sendable {
+    public var id: UUID
+    public var name: String
+    public var timeZone: String
+    public var childCount: Int
+    public var createdAt: Date
+
+    public init(id: UUID, name: String, timeZone: String, childCount: Int, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.timeZone = timeZone
+        self.childCount = childCount
+        self.createdAt = createdAt
+    }
+}
+
+public struct ChildResponse: Codable, Sendable {
+    public var id: UUID
+    public var userId: UUID
+    public var email: String
+    public var firstName: String
+    public var lastName: String
+    public var fullName: String
+    public var currentBalance: Money
+    public var weeklyAllowance: Money
+    public var allowanceDay: Weekday
+    public var allowanceDayName: String
+    public var lastAllowanceDate: Date
+    public var nextAllowanceDate: Date
+    public var createdAt: Date
+
+    public init(
+        id: UUID, userId: UUID, email: String, firstName: String, lastName: String, currentBalance: Money,
+        weeklyAllowance: Money, allowanceDay: Weekday, lastAllowanceDate: Date, nextAllowanceDate: Date, createdAt: Date
+    ) {
+        self.id = id
+        self.userId = userId
+        self.email = email
+        self.firstName = firstName
+        self.lastName = lastName
+        self.fullName = "\(firstName) \(lastName)"
+        self.currentBalance = currentBalance
+        self.weeklyAllowance = weeklyAllowance
+        self.allowanceDay = allowanceDay
+        self.allowanceDayName = allowanceDay.name
+        self.lastAllowanceDate = lastAllowanceDate
+        self.nextAllowanceDate = nextAllowanceDate
+        self.createdAt = createdAt
+    }
+}
+
+public struct ChildBalanceResponse: Codable, Sendable {
+    public var childId: UUID
+    public var currentBalance: Money
+    public var formattedBalance: String
+
+    public init(childId: UUID, currentBalance: Money) {
+        self.childId = childId
+        self.currentBalance = currentBalance
+        self.formattedBalance = currentBalance.formatted
+    }
+}
+
+public struct UpdateChildRequest: Codable, Sendable {
+    public var firstName: String?
+    public var lastName: String?
+    public var weeklyAllowance: Money?
+    public var allowanceDay: Weekday?
+
+    public init(firstName: String? = nil, lastName: String? = nil, weeklyAllowance: Money? = nil, allowanceDay: Weekday? = nil) {
+        self.firstName = firstName
+        self.lastName = lastName
+        self.weeklyAllowance = weeklyAllowance
+        self.allowanceDay = allowanceDay
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Kinds of notification. Later capabilities add theirs here, through the same service.
+public enum NotificationType: String, Codable, CaseIterable, Sendable {
+    case transaction = "Transaction"
+    case lowBalance = "LowBalance"
+    case allowance = "Allowance"
+    case system = "System"
+}
+
+public struct NotificationDto: Codable, Sendable {
+    public var id: UUID
+    public var type: NotificationType
+    public var title: String
+    public var message: String
+    public var childId: UUID?
+    public var isRead: Bool
+    public var createdAt: Date
+    public var readAt: Date?
+
+    public init(id: UUID, type: NotificationType, title: String, message: String, childId: UUID?, isRead: Bool, createdAt: Date, readAt: Date?) {
+        self.id = id
+        self.type = type
+        self.title = title
+        self.message = message
+        self.childId = childId
+        self.isRead = isRead
+        self.createdAt = createdAt
+        self.readAt = readAt
+    }
+}
+
+public struct NotificationListResponse: Codable, Sendable {
+    public var notifications: [NotificationDto]
+    public var unreadCount: Int
+
+    public init(notifications: [NotificationDto], unreadCount: Int) {
+        self.notifications = notifications
+        self.unreadCount = unreadCount
+    }
+}
+
+public struct UnreadCountResponse: Codable, Sendable {
+    public var count: Int
+    public init(count: Int) { self.count = count }
+}
+
+/// app-screens.md 5.3. Every field optional on update: send only what changes.
+public struct NotificationPreferencesDto: Codable, Sendable, Equatable {
+    public var notificationsEnabled: Bool?
+    public var transactionAlertsEnabled: Bool?
+    public var allowanceRemindersEnabled: Bool?
+    public var balanceAlertsEnabled: Bool?
+    public var lowBalanceWarningEnabled: Bool?
+    public var lowBalanceThreshold: Money?
+
+    public init(
+        notificationsEnabled: Bool? = nil, transactionAlertsEnabled: Bool? = nil, allowanceRemindersEnabled: Bool? = nil,
+        balanceAlertsEnabled: Bool? = nil, lowBalanceWarningEnabled: Bool? = nil, lowBalanceThreshold: Money? = nil
+    ) {
+        self.notificationsEnabled = notificationsEnabled
+        self.transactionAlertsEnabled = transactionAlertsEnabled
+        self.allowanceRemindersEnabled = allowanceRemindersEnabled
+        self.balanceAlertsEnabled = balanceAlertsEnabled
+        self.lowBalanceWarningEnabled = lowBalanceWarningEnabled
+        self.lowBalanceThreshold = lowBalanceThreshold
+    }
+}
+
+public struct HealthResponse: Codable, Sendable {
+    public var status: String
+    public init(status: String) { self.status = status }
+}

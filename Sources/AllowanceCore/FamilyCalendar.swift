@@ -1,0 +1,89 @@
+import Foundation
+
+/// Calendar arithmetic in one family's time zone. Everything that says "today", "this month"
+/// or "on Friday" goes through here, so daylight-saving changes are handled in one place.
+public struct FamilyCalendar: Sendable {
+    public let timeZone: TimeZone
+    private let calendar: Calendar
+
+    public init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        calendar.firstWeekday = 1
+        self.calendar = calendar
+    }
+
+    /// nil when the identifier is not an IANA zone.
+    public init?(identifier: String) {
+        guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { return nil }
+        self.init(timeZone: zone)
+    }
+
+    public func startOfDay(_ date: Date) -> Date { calendar.startOfDay(for: date) }
+
+    public func startOfMonth(_ date: Date) -> Date {
+        calendar.date(from: calendar.dateComponents([.year, .month], from: date))!
+    }
+
+    public func startOfNextMonth(_ date: Date) -> Date {
+        calendar.date(byAdding: .month, value: 1, to: startOfMonth(date))!
+    }
+
+    public func adding(days: Int, to date: Date) -> Date {
+        calendar.date(byAdding: .day, value: days, to: date)!
+    }
+
+    /// Whole calendar days from one local day to another (DST days count as one day).
+    public func daysBetween(_ from: Date, _ to: Date) -> Int {
+        calendar.dateComponents([.day], from: startOfDay(from), to: startOfDay(to)).day ?? 0
+    }
+
+    public func weekday(of date: Date) -> Weekday {
+        Weekday(rawValue: calendar.component(.weekday, from: date) - 1)!
+    }
+
+    /// The local calendar day as "2026-11-22": the key of per-day totals.
+    public func dayKey(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+}
+
+/// When a weekly allowance falls due, for a child paid on `day` each week.
+public struct AllowanceSchedule: Sendable {
+    public let day: Weekday
+    public let calendar: FamilyCalendar
+
+    public init(day: Weekday, calendar: FamilyCalendar) {
+        self.day = day
+        self.calendar = calendar
+    }
+
+    /// The next payday counted from today: today itself when today is the day (shown as
+    /// "Today"), otherwise the coming one. Returned as local midnight of that day.
+    public func nextPayday(from now: Date) -> Date {
+        let today = calendar.startOfDay(now)
+        let ahead = (day.rawValue - calendar.weekday(of: today).rawValue + 7) % 7
+        return calendar.startOfDay(calendar.adding(days: ahead, to: today))
+    }
+
+    /// The payday before the next one: a week earlier.
+    public func lastPayday(from now: Date) -> Date {
+        calendar.startOfDay(calendar.adding(days: -7, to: nextPayday(from: now)))
+    }
+
+    /// 0 on payday, 1 the day before, up to 6.
+    public func daysUntilNextPayday(from now: Date) -> Int {
+        calendar.daysBetween(now, nextPayday(from: now))
+    }
+}
+
+/// How a countdown to a day reads: "Today", "Tomorrow", "3 days".
+public func countdownText(days: Int) -> String {
+    switch days {
+    case ...0: "Today"
+    case 1: "Tomorrow"
+    default: "\(days) days"
+    }
+}

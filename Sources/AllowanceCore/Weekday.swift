@@ -1,0 +1,11 @@
+/// Days of the week as the documents number them (`DayOfWeek` in .NET): Sunday is 0.
+public enum Weekday: Int, Codable, CaseIterable, Sendable {
+    case sunday = 0, monday, tuesday, wednesday, thursday, friday, saturday
+
+    public var name: String {
+        ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][rawValue]
+    }
+
+    /// Foundation's `Calendar` numbers weekdays from 1 (Sunday).
+    var calendarWeekday: Int { rawValue + 1 }
+}

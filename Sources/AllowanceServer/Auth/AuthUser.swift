@@ -1,0 +1,42 @@
+import AllowanceAPI
+import Foundation
+import Vapor
+
+/// Who is asking: the signed-in user, resolved from a live session on every request.
+public struct AuthUser: Authenticatable, Sendable {
+    public let userID: UUID
+    public let sessionID: UUID
+    public let familyID: UUID
+    public let role: UserRole
+    public let firstName: String
+    public let lastName: String
+    public let email: String
+    /// The child record, when the user is a child.
+    public let childID: UUID?
+
+    public var isParent: Bool { role == .parent }
+    public var fullName: String { "\(firstName) \(lastName)" }
+}
+
+extension Request {
+    /// The signed-in user, or 401.
+    func requireUser() throws -> AuthUser {
+        guard let user = auth.get(AuthUser.self) else { throw AppError.unauthorized }
+        return user
+    }
+
+    /// The signed-in parent, or 401/403.
+    func requireParent() throws -> AuthUser {
+        let user = try requireUser()
+        guard user.isParent else { throw AppError.parentOnly }
+        return user
+    }
+
+    /// Parses a UUID path parameter, answering 400 with the parameter's name when it is not one.
+    func uuidParameter(_ name: String) throws -> UUID {
+        guard let text = parameters.get(name), let id = UUID(uuidString: text) else {
+            throw AppError.validation("\(name) must be a UUID, like 3f2504e0-4f89-11d3-9a0c-0305e82c3301")
+        }
+        return id
+    }
+}

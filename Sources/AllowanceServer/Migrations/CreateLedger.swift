@@ -1,0 +1,26 @@
+import Fluent
+import SQLKit
+
+struct CreateLedger: AsyncMigration {
+    func prepare(on database: Database) async throws {
+        try await database.schema("transactions")
+            .id()
+            .field("child_id", .uuid, .required, .references("children", "id", onDelete: .cascade))
+            .field("amount_cents", .int64, .required)
+            .field("type", .string, .required)
+            .field("description", .string, .required)
+            .field("category", .string)
+            .field("notes", .string)
+            .field("balance_after_cents", .int64, .required)
+            .field("created_by", .uuid, .references("users", "id", onDelete: .setNull))
+            .field("created_at", .datetime, .required)
+            .create()
+        // Every list and dashboard reads one child's newest rows first.
+        try await (database as! SQLDatabase).create(index: "transactions_child_created_idx")
+            .on("transactions").column("child_id").column("created_at").run()
+    }
+
+    func revert(on database: Database) async throws {
+        try await database.schema("transactions").delete()
+    }
+}

@@ -1,0 +1,16 @@
+import Fluent
+
+/// The schema's changelog, in order. Add new migrations at the end.
+enum AppMigrations {
+    static let all: [any Migration] = [
+        CreateFamily(),
+        CreateUser(),
+        CreateChild(),
+        CreateLedger(),
+        CreateDailyTotals(),
+        CreateSession(),
+        CreateNotification(),
+        CreateNotificationPreference(),
+        CreateIdempotencyRecord(),
+    ]
+}

@@ -1,0 +1,78 @@
+import AllowanceAPI
+import Foundation
+
+/// One documented `/api/v1` operation. The list in `APIOperations.all` is the contract that
+/// `/openapi.json` publishes; a test keeps it in step with the registered routes.
+struct APIOperation {
+    enum Access: String {
+        case anyone = "Anyone"
+        case signedIn = "Any signed-in user (a child sees only their own money)"
+        case parent = "Parent of this family"
+        case child = "The signed-in child"
+    }
+
+    let method: String
+    let path: String
+    let summary: String
+    let access: Access
+    let request: (any APISample.Type)?
+    let response: (any APISample.Type)?
+    let status: Int
+    var queryParameters: [String] = []
+    var idempotent: Bool = false
+
+    init(
+        _ method: String, _ path: String, _ summary: String, access: Access, request: (any APISample.Type)? = nil,
+        response: (any APISample.Type)?, status: Int = 200, query: [String] = [], idempotent: Bool = false
+    ) {
+        self.method = method
+        self.path = path
+        self.summary = summary
+        self.access = access
+        self.request = request
+        self.response = response
+        self.status = status
+        self.queryParameters = query
+        self.idempotent = idempotent
+    }
+}
+
+/// A type that can show an example of itself; its schema is read off the example.
+protocol APISample: Encodable {
+    static var sample: Self { get }
+}
+
+extension Array: APISample where Element: APISample {
+    static var sample: [Element] { [Element.sample] }
+}
+
+enum APIOperations {
+    nonisolated(unsafe) static let all: [APIOperation] = [
+        .init("POST", "/api/v1/auth/register/parent", "Register a parent and a new family", access: .anyone, request: RegisterParentRequest.self, response: AuthResponse.self, status: 201),
+        .init("POST", "/api/v1/auth/register/child", "Add a child login and money account", access: .parent, request: RegisterChildRequest.self, response: ChildResponse.self, status: 201),
+        .init("POST", "/api/v1/auth/login", "Sign in (rememberMe gives a 30-day token)", access: .anyone, request: LoginRequest.self, response: AuthResponse.self),
+        .init("POST", "/api/v1/auth/refresh", "Exchange a live token for a new one", access: .signedIn, response: AuthResponse.self),
+        .init("GET", "/api/v1/auth/me", "The signed-in user", access: .signedIn, response: UserResponse.self),
+        .init("PUT", "/api/v1/auth/me", "Update name or email", access: .signedIn, request: UpdateProfileRequest.self, response: UserResponse.self),
+        .init("POST", "/api/v1/auth/change-password", "Change password; other devices are signed out", access: .signedIn, request: ChangePasswordRequest.self, response: MessageResponse.self),
+        .init("POST", "/api/v1/auth/logout", "End this token's session", access: .signedIn, response: MessageResponse.self),
+        .init("GET", "/api/v1/families/current", "The signed-in user's family", access: .signedIn, response: FamilyResponse.self),
+        .init("GET", "/api/v1/families/current/children", "The family's children", access: .signedIn, response: [ChildResponse].self),
+        .init("GET", "/api/v1/children", "The family's children", access: .signedIn, response: [ChildResponse].self),
+        .init("GET", "/api/v1/children/{childId}", "One child", access: .signedIn, response: ChildResponse.self),
+        .init("GET", "/api/v1/children/{childId}/balance", "A child's balance", access: .signedIn, response: ChildBalanceResponse.self),
+        .init("PUT", "/api/v1/children/{childId}", "Change names, weekly allowance or allowance day", access: .parent, request: UpdateChildRequest.self, response: ChildResponse.self),
+        .init("DELETE", "/api/v1/children/{childId}", "Remove a child with their login and ledger", access: .parent, response: nil, status: 204),
+        .init("GET", "/api/v1/children/{childId}/transactions", "A child's ledger, newest first", access: .signedIn, response: TransactionListResponse.self, query: ["limit", "offset", "type", "search", "from", "to"]),
+        .init("POST", "/api/v1/transactions", "Record money in (Credit) or out (Debit)", access: .parent, request: CreateTransactionRequest.self, response: TransactionResponse.self, status: 201, idempotent: true),
+        .init("GET", "/api/v1/transactions/{transactionId}", "One ledger entry", access: .signedIn, response: TransactionResponse.self),
+        .init("GET", "/api/v1/dashboard/parent", "The family at a glance", access: .parent, response: ParentDashboardResponse.self),
+        .init("GET", "/api/v1/dashboard/child", "The signed-in child's dashboard", access: .child, response: ChildDashboard.self),
+        .init("GET", "/api/v1/notifications", "The user's notifications, newest first", access: .signedIn, response: NotificationListResponse.self, query: ["unreadOnly", "limit"]),
+        .init("GET", "/api/v1/notifications/unread-count", "How many are unread", access: .signedIn, response: UnreadCountResponse.self),
+        .init("PATCH", "/api/v1/notifications/{notificationId}/read", "Mark one read", access: .signedIn, response: NotificationDto.self),
+        .init("POST", "/api/v1/notifications/read", "Mark all read", access: .signedIn, response: UnreadCountResponse.self),
+        .init("GET", "/api/v1/notifications/preferences", "Notification preferences", access: .signedIn, response: NotificationPreferencesDto.self),
+        .init("PUT", "/api/v1/notifications/preferences", "Change notification preferences (send only what changes)", access: .signedIn, request: NotificationPreferencesDto.self, response: NotificationPreferencesDto.self),
+    ]
+}

@@ -1,0 +1,78 @@
+import AllowanceAPI
+import Foundation
+
+// Examples of every wire type, for the OpenAPI document. Every optional field is filled so
+// that it appears in the schema.
+
+private let sampleID = UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
+private let sampleDate = Date(timeIntervalSince1970: 1_795_000_000)
+
+extension RegisterParentRequest: APISample {
+    static var sample: Self { .init(email: "parent@example.com", password: "secret1", firstName: "Alex", lastName: "Demo", familyName: "The Demo Family", timeZone: "America/New_York") }
+}
+extension RegisterChildRequest: APISample {
+    static var sample: Self { .init(email: "kai@example.com", password: "secret1", firstName: "Kai", lastName: "Demo", weeklyAllowance: Money(cents: 1000), allowanceDay: .saturday, initialBalance: Money(cents: 500)) }
+}
+extension LoginRequest: APISample {
+    static var sample: Self { .init(email: "parent@example.com", password: "secret1", rememberMe: true) }
+}
+extension AuthResponse: APISample {
+    static var sample: Self { .init(userId: sampleID, email: "parent@example.com", firstName: "Alex", lastName: "Demo", role: .parent, familyId: sampleID, familyName: "The Demo Family", childId: sampleID, token: "eyJ...", expiresAt: sampleDate) }
+}
+extension UserResponse: APISample {
+    static var sample: Self { .init(userId: sampleID, email: "parent@example.com", firstName: "Alex", lastName: "Demo", role: .parent, familyId: sampleID, familyName: "The Demo Family", childId: sampleID) }
+}
+extension UpdateProfileRequest: APISample {
+    static var sample: Self { .init(firstName: "Alex", lastName: "Demo", email: "alex@example.com") }
+}
+extension ChangePasswordRequest: APISample {
+    static var sample: Self { .init(currentPassword: "secret1", newPassword: "secret2") }
+}
+extension MessageResponse: APISample {
+    static var sample: Self { .init(message: "Signed out") }
+}
+extension FamilyResponse: APISample {
+    static var sample: Self { .init(id: sampleID, name: "The Demo Family", timeZone: "America/New_York", childCount: 2, createdAt: sampleDate) }
+}
+extension ChildResponse: APISample {
+    static var sample: Self { .init(id: sampleID, userId: sampleID, email: "kai@example.com", firstName: "Kai", lastName: "Demo", currentBalance: Money(cents: 10000), weeklyAllowance: Money(cents: 1000), allowanceDay: .saturday, lastAllowanceDate: sampleDate, nextAllowanceDate: sampleDate, createdAt: sampleDate) }
+}
+extension ChildBalanceResponse: APISample {
+    static var sample: Self { .init(childId: sampleID, currentBalance: Money(cents: 10000)) }
+}
+extension UpdateChildRequest: APISample {
+    static var sample: Self { .init(firstName: "Kai", lastName: "Demo", weeklyAllowance: Money(cents: 1200), allowanceDay: .friday) }
+}
+extension CreateTransactionRequest: APISample {
+    static var sample: Self { .init(childId: sampleID, amount: Money(cents: 550), type: .debit, description: "Comic book", category: "Fun", notes: "From the corner shop") }
+}
+extension TransactionResponse: APISample {
+    static var sample: Self { .init(id: sampleID, childId: sampleID, amount: Money(cents: 550), type: .debit, description: "Comic book", category: "Fun", notes: "From the corner shop", balanceAfter: Money(cents: 9450), createdAt: sampleDate, createdBy: sampleID, createdByName: "Alex Demo") }
+}
+extension TransactionListResponse: APISample {
+    static var sample: Self { .init(transactions: [.sample], limit: 20, offset: 0, hasMore: false) }
+}
+extension ChildDashboardResponse: APISample {
+    static var sample: Self { .init(childId: sampleID, firstName: "Kai", lastName: "Demo", currentBalance: Money(cents: 10000), weeklyAllowance: Money(cents: 1000), recentTransactionCount: 3) }
+}
+extension ParentDashboardResponse: APISample {
+    static var sample: Self { .init(familyName: "The Demo Family", totalBalance: Money(cents: 20000), totalWeeklyAllowance: Money(cents: 1800), children: [.sample]) }
+}
+extension ChildDashboard: APISample {
+    static var sample: Self { .init(childId: sampleID, firstName: "Kai", lastName: "Demo", currentBalance: Money(cents: 10000), weeklyAllowance: Money(cents: 1000), allowanceDay: .saturday, lastAllowanceDate: sampleDate, nextAllowanceDate: sampleDate, daysUntilNextAllowance: 3, monthlyStats: MonthlyStats(totalEarned: Money(cents: 2000), totalSpent: Money(cents: 550)), recentTransactions: [.sample]) }
+}
+extension NotificationDto: APISample {
+    static var sample: Self { .init(id: sampleID, type: .lowBalance, title: "Kai's balance is low", message: "Kai has $4.50", childId: sampleID, isRead: false, createdAt: sampleDate, readAt: sampleDate) }
+}
+extension NotificationListResponse: APISample {
+    static var sample: Self { .init(notifications: [.sample], unreadCount: 1) }
+}
+extension UnreadCountResponse: APISample {
+    static var sample: Self { .init(count: 1) }
+}
+extension NotificationPreferencesDto: APISample {
+    static var sample: Self { .init(notificationsEnabled: true, transactionAlertsEnabled: true, allowanceRemindersEnabled: true, balanceAlertsEnabled: true, lowBalanceWarningEnabled: true, lowBalanceThreshold: Money(cents: 1000)) }
+}
+extension ErrorResponse: APISample {
+    static var sample: Self { .init(code: "insufficient_balance", message: "Insufficient balance: Kai has $3.00") }
+}

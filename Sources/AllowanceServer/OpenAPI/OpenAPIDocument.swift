@@ -1,0 +1,107 @@
+import AllowanceAPI
+import Foundation
+import Vapor
+
+/// Builds `/openapi.json` from `APIOperations.all`. Schemas are read off each type's sample,
+/// so a field added to a wire type appears in the document without a second edit.
+enum OpenAPIDocument {
+    static let json: Response = {
+        let data = try! JSONSerialization.data(withJSONObject: document(), options: [.sortedKeys, .prettyPrinted])
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: .ok, headers: headers, body: .init(data: data))
+    }()
+
+    static func document() -> [String: Any] {
+        var paths: [String: [String: Any]] = [:]
+        var schemas: [String: Any] = ["ErrorResponse": schema(of: ErrorResponse.sample)]
+        for operation in APIOperations.all {
+            var entry: [String: Any] = [
+                "summary": operation.summary,
+                "description": "Authorization: \(operation.access.rawValue).",
+                "operationId": operation.method.lowercased() + operation.path.replacingOccurrences(of: "/api/v1", with: "")
+                    .split(separator: "/").map { $0.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "").capitalized.replacingOccurrences(of: "-", with: "") }.joined(),
+            ]
+            var parameters: [[String: Any]] = operation.path.split(separator: "/").filter { $0.hasPrefix("{") }.map {
+                ["name": String($0.dropFirst().dropLast()), "in": "path", "required": true, "schema": ["type": "string", "format": "uuid"]]
+            }
+            parameters += operation.queryParameters.map { ["name": $0, "in": "query", "required": false, "schema": ["type": "string"]] }
+            if operation.idempotent {
+                parameters.append(["name": "Idempotency-Key", "in": "header", "required": false, "schema": ["type": "string"],
+                                   "description": "Retries with the same key return the first answer and move nothing twice."])
+            }
+            if !parameters.isEmpty { entry["parameters"] = parameters }
+            if operation.access != .anyone { entry["security"] = [["bearer": [String]()]] }
+            if let request = operation.request {
+                let name = schemaName(request)
+                schemas[name] = schema(of: request.sample)
+                entry["requestBody"] = ["required": true, "content": ["application/json": ["schema": ["$ref": "#/components/schemas/\(name)"]]]]
+            }
+            var responses: [String: Any] = [
+                "4XX": ["description": "A request the server refuses, with a message for a person",
+                        "content": ["application/json": ["schema": ["$ref": "#/components/schemas/ErrorResponse"]]]],
+            ]
+            if let response = operation.response {
+                let name = schemaName(response)
+                let body: [String: Any]
+                if let element = (response as? any ArraySample.Type)?.elementType {
+                    schemas[schemaName(element)] = schema(of: element.sample)
+                    body = ["type": "array", "items": ["$ref": "#/components/schemas/\(schemaName(element))"]]
+                } else {
+                    schemas[name] = schema(of: response.sample)
+                    body = ["$ref": "#/components/schemas/\(name)"]
+                }
+                responses["\(operation.status)"] = ["description": "Success", "content": ["application/json": ["schema": body]]]
+            } else {
+                responses["\(operation.status)"] = ["description": "Success, no content"]
+            }
+            entry["responses"] = responses
+            paths[operation.path, default: [:]][operation.method.lowercased()] = entry
+        }
+        return [
+            "openapi": "3.0.3",
+            "info": ["title": "AllowanceTracker API", "version": "1.0.0",
+                     "description": "Money is a JSON number with at most two decimals; dates are ISO 8601 in UTC. Errors are {\"error\": {\"code\", \"message\"}}."],
+            "paths": paths,
+            "components": ["schemas": schemas, "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer", "bearerFormat": "JWT"]]],
+        ]
+    }
+
+    static func schemaName(_ type: Any.Type) -> String { String(describing: type) }
+
+    /// Infers a JSON schema from an encoded example.
+    static func schema(of sample: some Encodable) -> [String: Any] {
+        let data = try! JSONEncoder.api.encode(sample)
+        return infer(try! JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+    }
+
+    private static func infer(_ value: Any) -> [String: Any] {
+        switch value {
+        case let object as [String: Any]:
+            return ["type": "object", "properties": object.mapValues(infer)]
+        case let array as [Any]:
+            return ["type": "array", "items": array.first.map(infer) ?? [:]]
+        case let number as NSNumber where CFGetTypeIDIsBool(number):
+            return ["type": "boolean"]
+        case is NSNumber:
+            return ["type": "number"]
+        case let text as String:
+            if UUID(uuidString: text) != nil { return ["type": "string", "format": "uuid"] }
+            if ISO8601Wire.parse(text) != nil { return ["type": "string", "format": "date-time"] }
+            return ["type": "string"]
+        default:
+            return [:]
+        }
+    }
+
+    private static func CFGetTypeIDIsBool(_ number: NSNumber) -> Bool {
+        // On Linux and Apple platforms alike, JSONSerialization gives booleans this type.
+        String(cString: number.objCType) == "c" && (number == NSNumber(value: true) || number == NSNumber(value: false)) && type(of: number) != type(of: NSNumber(value: 1))
+    }
+}
+
+/// Lets the document see an array's element type.
+protocol ArraySample { static var elementType: any APISample.Type { get } }
+extension Array: ArraySample where Element: APISample {
+    static var elementType: any APISample.Type { Element.self }
+}

@@ -1,0 +1,45 @@
+import AllowanceAPI
+import AllowanceCore
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// A child's account settings: names, weekly allowance, allowance day, removal.
+enum ChildService {
+    static func update(_ child: ChildRecord, with input: UpdateChildRequest, on req: Request) async throws -> ChildResponse {
+        let firstName = try input.firstName.map { try InputRules.required($0, "First name") }
+        let lastName = try input.lastName.map { try InputRules.required($0, "Last name") }
+        let allowance = try input.weeklyAllowance.map { try InputRules.nonNegativeAmount($0, "Weekly allowance") }
+        try await req.db.writeTransaction { db in
+            if firstName != nil || lastName != nil, let user = try await User.find(child.userID, on: db) {
+                if let firstName { user.firstName = firstName }
+                if let lastName { user.lastName = lastName }
+                try await user.save(on: db)
+            }
+            if allowance != nil || input.allowanceDay != nil, let stored = try await Child.find(child.id, on: db) {
+                if let allowance { stored.weeklyAllowanceCents = allowance.cents }
+                if let day = input.allowanceDay { stored.allowanceDay = day.rawValue }
+                try await stored.save(on: db)
+            }
+        }
+        guard let updated = try await FamilyDirectory.child(child.id, inFamily: child.familyID, on: req.db()) else { throw AppError.notFound("Child") }
+        return updated.response(now: req.now)
+    }
+
+    /// Removes the child's login, account and ledger together (the piggy bank's "delete tally").
+    static func delete(_ child: ChildRecord, on req: Request) async throws {
+        try await req.db.writeTransaction { db in
+            let sql = db as! SQLDatabase
+            // Explicit, so the result does not depend on the engine's foreign-key settings.
+            try await sql.raw("DELETE FROM transactions WHERE child_id = \(bind: child.id)").run()
+            try await sql.raw("DELETE FROM child_daily_totals WHERE child_id = \(bind: child.id)").run()
+            try await sql.raw("DELETE FROM children WHERE id = \(bind: child.id)").run()
+            try await sql.raw("DELETE FROM sessions WHERE user_id = \(bind: child.userID)").run()
+            try await sql.raw("DELETE FROM notifications WHERE user_id = \(bind: child.userID)").run()
+            try await sql.raw("DELETE FROM notification_preferences WHERE id = \(bind: child.userID)").run()
+            try await sql.raw("DELETE FROM idempotency_keys WHERE user_id = \(bind: child.userID)").run()
+            try await sql.raw("DELETE FROM users WHERE id = \(bind: child.userID)").run()
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+import SQLKit
+import Vapor
+
+/// The two dashboards. They read cached balances and per-day totals, never the whole ledger,
+/// so they cost the same for a child with ten entries and one with a million.
+enum DashboardService {
+    static let recentDays = 7
+    static let recentTransactionsShown = 5
+
+    static func parent(_ parent: AuthUser, on req: Request) async throws -> ParentDashboardResponse {
+        let sql = req.db()
+        let now = req.now
+        guard let family = try await FamilyDirectory.family(parent.familyID, on: sql) else { throw AppError.notFound("Family") }
+        let calendar = FamilyCalendar(identifier: family.time_zone) ?? FamilyCalendar(timeZone: .gmt)
+        let children = try await FamilyDirectory.children(ofFamily: parent.familyID, on: sql)
+        let since = calendar.dayKey(calendar.adding(days: -(recentDays - 1), to: now))
+        struct CountRow: Decodable { let child_id: UUID; let entries: Int64 }
+        let counts = try await sql.raw("""
+            SELECT d.child_id, SUM(d.entry_count) AS entries FROM child_daily_totals d JOIN children c ON c.id = d.child_id
+            WHERE c.family_id = \(bind: parent.familyID) AND d.day >= \(bind: since) GROUP BY d.child_id
+            """).all(decoding: CountRow.self)
+        let countByChild = Dictionary(uniqueKeysWithValues: counts.map { ($0.child_id, Int($0.entries)) })
+        let cards = children.map {
+            ChildDashboardResponse(
+                childId: $0.id, firstName: $0.firstName, lastName: $0.lastName, currentBalance: $0.balance,
+                weeklyAllowance: $0.weeklyAllowance, recentTransactionCount: countByChild[$0.id] ?? 0)
+        }
+        return ParentDashboardResponse(
+            familyName: family.name, totalBalance: children.reduce(.zero) { $0 + $1.balance },
+            totalWeeklyAllowance: children.reduce(.zero) { $0 + $1.weeklyAllowance }, children: cards)
+    }
+
+    static func child(_ user: AuthUser, on req: Request) async throws -> ChildDashboard {
+        guard let childID = user.childID else { throw AppError(.forbidden, "child_only", "This dashboard is for a signed-in child") }
+        let child = try await req.visibleChild(childID)
+        let sql = req.db()
+        let now = req.now
+        let stats = try await monthTotals(childID: child.id, calendar: child.calendar, now: now, on: sql)
+        let schedule = AllowanceSchedule(day: child.allowanceDay, calendar: child.calendar)
+        return ChildDashboard(
+            childId: child.id, firstName: child.firstName, lastName: child.lastName, currentBalance: child.balance,
+            weeklyAllowance: child.weeklyAllowance, allowanceDay: child.allowanceDay, lastAllowanceDate: schedule.lastPayday(from: now),
+            nextAllowanceDate: schedule.nextPayday(from: now), daysUntilNextAllowance: schedule.daysUntilNextPayday(from: now),
+            monthlyStats: stats, recentTransactions: try await LedgerService.recent(childID: child.id, count: recentTransactionsShown, on: sql))
+    }
+
+    /// This month's money in and out, in the family's time zone.
+    static func monthTotals(childID: UUID, calendar: FamilyCalendar, now: Date, on sql: SQLDatabase) async throws -> MonthlyStats {
+        struct Row: Decodable { let earned: Int64?; let spent: Int64? }
+        let first = calendar.dayKey(calendar.startOfMonth(now))
+        let row = try await sql.raw("""
+            SELECT SUM(credits_cents) AS earned, SUM(debits_cents) AS spent FROM child_daily_totals
+            WHERE child_id = \(bind: childID) AND day >= \(bind: first) AND day <= \(bind: calendar.dayKey(now))
+            """).first(decoding: Row.self)
+        return MonthlyStats(totalEarned: Money(cents: row?.earned ?? 0), totalSpent: Money(cents: row?.spent ?? 0))
+    }
+}

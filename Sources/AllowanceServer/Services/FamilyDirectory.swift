@@ -1,0 +1,97 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+import SQLKit
+import Vapor
+
+/// A child with the names and family facts every read needs, loaded in one query.
+struct ChildRecord: Sendable {
+    let id: UUID
+    let userID: UUID
+    let familyID: UUID
+    let email: String
+    let firstName: String
+    let lastName: String
+    let balance: Money
+    let weeklyAllowance: Money
+    let allowanceDay: Weekday
+    let createdAt: Date
+    let familyName: String
+    let calendar: FamilyCalendar
+
+    var fullName: String { "\(firstName) \(lastName)" }
+
+    func response(now: Date) -> ChildResponse {
+        let schedule = AllowanceSchedule(day: allowanceDay, calendar: calendar)
+        return ChildResponse(
+            id: id, userId: userID, email: email, firstName: firstName, lastName: lastName, currentBalance: balance,
+            weeklyAllowance: weeklyAllowance, allowanceDay: allowanceDay, lastAllowanceDate: schedule.lastPayday(from: now),
+            nextAllowanceDate: schedule.nextPayday(from: now), createdAt: createdAt)
+    }
+}
+
+/// Looks children up, always within one family: the query itself cannot return another
+/// family's child, so a wrong id and a foreign id both read "not found".
+enum FamilyDirectory {
+    private struct Row: Decodable {
+        let id: UUID, user_id: UUID, family_id: UUID, email: String, first_name: String, last_name: String
+        let balance_cents: Int64, weekly_allowance_cents: Int64, allowance_day: Int, created_at: Date?
+        let family_name: String, time_zone: String
+
+        var record: ChildRecord {
+            ChildRecord(
+                id: id, userID: user_id, familyID: family_id, email: email, firstName: first_name, lastName: last_name,
+                balance: Money(cents: balance_cents), weeklyAllowance: Money(cents: weekly_allowance_cents),
+                allowanceDay: Weekday(rawValue: allowance_day) ?? .saturday, createdAt: created_at ?? .distantPast,
+                familyName: family_name, calendar: FamilyCalendar(identifier: time_zone) ?? FamilyCalendar(timeZone: .gmt))
+        }
+    }
+
+    private static let select: SQLQueryString = """
+        SELECT c.id, c.user_id, c.family_id, u.email, u.first_name, u.last_name, c.balance_cents, c.weekly_allowance_cents,
+               c.allowance_day, c.created_at, f.name AS family_name, f.time_zone
+        FROM children c JOIN users u ON u.id = c.user_id JOIN families f ON f.id = c.family_id
+        """
+
+    static func child(_ id: UUID, inFamily familyID: UUID, on sql: SQLDatabase) async throws -> ChildRecord? {
+        try await sql.raw(select + " WHERE c.id = \(bind: id) AND c.family_id = \(bind: familyID)").first(decoding: Row.self)?.record
+    }
+
+    static func children(ofFamily familyID: UUID, on sql: SQLDatabase) async throws -> [ChildRecord] {
+        try await sql.raw(select + " WHERE c.family_id = \(bind: familyID) ORDER BY u.first_name, c.created_at")
+            .all(decoding: Row.self).map(\.record)
+    }
+
+    struct FamilyRow: Decodable { let id: UUID; let name: String; let time_zone: String; let created_at: Date? }
+
+    static func family(_ id: UUID, on sql: SQLDatabase) async throws -> FamilyRow? {
+        try await sql.raw("SELECT id, name, time_zone, created_at FROM families WHERE id = \(bind: id)").first(decoding: FamilyRow.self)
+    }
+
+    /// The user ids of a family's parents (who receive the family's alerts).
+    static func parentUserIDs(ofFamily familyID: UUID, on sql: SQLDatabase) async throws -> [UUID] {
+        struct Row: Decodable { let id: UUID }
+        return try await sql.raw("SELECT id FROM users WHERE family_id = \(bind: familyID) AND role = \(bind: UserRole.parent.rawValue)")
+            .all(decoding: Row.self).map(\.id)
+    }
+}
+
+extension Request {
+    /// The child `id` as the signed-in user may see it: a parent sees their family's children,
+    /// a child only themselves. Anything else is "not found", so nothing leaks.
+    func visibleChild(_ id: UUID) async throws -> ChildRecord {
+        let user = try requireUser()
+        guard user.isParent || user.childID == id,
+            let child = try await FamilyDirectory.child(id, inFamily: user.familyID, on: db())
+        else { throw AppError.notFound("Child") }
+        return child
+    }
+
+    /// The child `id` for an action only a parent of that child may take.
+    func childForParent(_ id: UUID) async throws -> (parent: AuthUser, child: ChildRecord) {
+        let user = try requireUser()
+        let child = try await visibleChild(id)
+        guard user.isParent else { throw AppError.parentOnly }
+        return (user, child)
+    }
+}

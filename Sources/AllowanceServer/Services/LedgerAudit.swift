@@ -1,0 +1,55 @@
+import AllowanceCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// Compares each child's cached balance with the sum of their ledger rows, and each day's
+/// cached totals with that day's rows.
+enum LedgerAudit {
+    struct Report: Sendable {
+        var childrenChecked = 0
+        var entriesChecked = 0
+        var problems: [String] = []
+
+        var isClean: Bool { problems.isEmpty }
+        var summary: String {
+            let head = "Checked \(childrenChecked) balances against \(entriesChecked) ledger rows"
+            return isClean ? head + ": all balances match their ledgers." : head + ": \(problems.count) mismatch(es)\n" + problems.joined(separator: "\n")
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let problems: Int
+        var description: String { "verify found \(problems) mismatch(es)" }
+    }
+
+    static func run(on db: Database) async throws -> Report {
+        let sql = db as! SQLDatabase
+        struct Row: Decodable { let id: UUID; let first_name: String; let balance_cents: Int64; let ledger_cents: Int64?; let entries: Int64 }
+        let rows = try await sql.raw("""
+            SELECT c.id, u.first_name, c.balance_cents,
+                   (SELECT SUM(CASE WHEN t.type = 'Credit' THEN t.amount_cents ELSE -t.amount_cents END) FROM transactions t WHERE t.child_id = c.id) AS ledger_cents,
+                   (SELECT COUNT(*) FROM transactions t WHERE t.child_id = c.id) AS entries
+            FROM children c JOIN users u ON u.id = c.user_id
+            """).all(decoding: Row.self)
+        var report = Report()
+        for row in rows {
+            report.childrenChecked += 1
+            report.entriesChecked += Int(row.entries)
+            let ledger = Money(cents: row.ledger_cents ?? 0)
+            if ledger.cents != row.balance_cents {
+                report.problems.append("\(row.first_name) (\(row.id)): stored balance \(Money(cents: row.balance_cents).formatted), ledger sums to \(ledger.formatted)")
+            }
+        }
+        struct DayRow: Decodable { let child_id: UUID; let cached: Int64; let counted: Int64 }
+        let days = try await sql.raw("""
+            SELECT d.child_id, SUM(d.entry_count) AS cached,
+                   (SELECT COUNT(*) FROM transactions t WHERE t.child_id = d.child_id) AS counted
+            FROM child_daily_totals d GROUP BY d.child_id
+            """).all(decoding: DayRow.self)
+        for day in days where day.cached != day.counted {
+            report.problems.append("Child \(day.child_id): day totals count \(day.cached) entries, ledger has \(day.counted)")
+        }
+        return report
+    }
+}

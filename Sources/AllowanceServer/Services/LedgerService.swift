@@ -1,0 +1,157 @@
+import AllowanceAPI
+import AllowanceCore
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// What one ledger entry says. Every balance change in the product is one of these.
+struct LedgerPosting: Sendable {
+    var childID: UUID
+    var type: TransactionType
+    var amount: Money
+    var description: String
+    var category: String? = nil
+    var notes: String? = nil
+    var createdBy: UUID?
+    var at: Date
+}
+
+/// Owns the ledger: posting entries (the only code that changes a balance) and reading them.
+enum LedgerService {
+    /// Posts one entry inside the caller's transaction: moves the cached balance with a
+    /// conditional update (so concurrent debits cannot overdraw), writes the immutable row
+    /// and adds it to the child's day totals. Returns the entry with its `balanceAfter`.
+    static func post(_ posting: LedgerPosting, calendar: FamilyCalendar, on db: Database) async throws -> TransactionResponse {
+        precondition(db.inTransaction, "a ledger entry is posted inside a transaction")
+        guard posting.amount.isPositive else { throw AppError.validation("Amount must be greater than zero") }
+        let sql = db as! SQLDatabase
+        let change = posting.type.signed(posting.amount).cents
+        struct Balance: Decodable { let balance_cents: Int64 }
+        let updated = try await sql.raw("""
+            UPDATE children SET balance_cents = balance_cents + \(bind: change)
+            WHERE id = \(bind: posting.childID) AND balance_cents + \(bind: change) >= 0
+            RETURNING balance_cents
+            """).first(decoding: Balance.self)
+        guard let updated else { throw try await refusal(for: posting, on: sql) }
+
+        let id = UUID()
+        try await sql.raw("""
+            INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by, created_at)
+            VALUES (\(bind: id), \(bind: posting.childID), \(bind: posting.amount.cents), \(bind: posting.type.rawValue), \(bind: posting.description),
+                    \(bind: posting.category), \(bind: posting.notes), \(bind: updated.balance_cents), \(bind: posting.createdBy), \(bind: posting.at))
+            """).run()
+
+        let credit = posting.type == .credit ? posting.amount.cents : 0
+        let debit = posting.type == .debit ? posting.amount.cents : 0
+        try await sql.raw("""
+            INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count)
+            VALUES (\(bind: posting.childID), \(bind: calendar.dayKey(posting.at)), \(bind: credit), \(bind: debit), 1)
+            ON CONFLICT (child_id, day) DO UPDATE SET
+                credits_cents = child_daily_totals.credits_cents + excluded.credits_cents,
+                debits_cents = child_daily_totals.debits_cents + excluded.debits_cents,
+                entry_count = child_daily_totals.entry_count + 1
+            """).run()
+
+        return TransactionResponse(
+            id: id, childId: posting.childID, amount: posting.amount, type: posting.type, description: posting.description,
+            category: posting.category, notes: posting.notes, balanceAfter: Money(cents: updated.balance_cents),
+            createdAt: posting.at, createdBy: posting.createdBy, createdByName: nil)
+    }
+
+    /// Why a conditional update matched no row: the child is gone, or the money is short.
+    private static func refusal(for posting: LedgerPosting, on sql: SQLDatabase) async throws -> AppError {
+        struct Row: Decodable { let balance_cents: Int64; let first_name: String }
+        let row = try await sql.raw("""
+            SELECT children.balance_cents, users.first_name FROM children JOIN users ON users.id = children.user_id
+            WHERE children.id = \(bind: posting.childID)
+            """).first(decoding: Row.self)
+        guard let row else { return .notFound("Child") }
+        return AppError(
+            .unprocessableEntity, "insufficient_balance",
+            "Insufficient balance: \(row.first_name) has \(Money(cents: row.balance_cents).formatted)")
+    }
+}
+
+// MARK: - Reading
+
+/// Filters of a transaction list (all optional).
+struct LedgerFilter: Sendable {
+    var type: TransactionType?
+    var search: String?
+    var from: Date?
+    var to: Date?
+    var limit: Int = 20
+    var offset: Int = 0
+}
+
+extension LedgerService {
+    private struct Row: Decodable {
+        let id: UUID, child_id: UUID, amount_cents: Int64, type: String, description: String
+        let category: String?, notes: String?, balance_after_cents: Int64, created_by: UUID?, created_at: Date
+        let creator_first: String?, creator_last: String?
+
+        var response: TransactionResponse {
+            TransactionResponse(
+                id: id, childId: child_id, amount: Money(cents: amount_cents), type: TransactionType(rawValue: type) ?? .credit,
+                description: description, category: category, notes: notes, balanceAfter: Money(cents: balance_after_cents),
+                createdAt: created_at, createdBy: created_by,
+                createdByName: creator_first.map { first in [first, creator_last ?? ""].joined(separator: " ") })
+        }
+    }
+
+    private static let selectColumns: SQLQueryString = """
+        SELECT t.id, t.child_id, t.amount_cents, t.type, t.description, t.category, t.notes, t.balance_after_cents,
+               t.created_by, t.created_at, u.first_name AS creator_first, u.last_name AS creator_last
+        FROM transactions t LEFT JOIN users u ON u.id = t.created_by
+        """
+
+    /// One page of a child's entries, newest first. Fetches one row more than asked to know
+    /// whether another page follows, without counting a ledger that may be millions long.
+    static func list(childID: UUID, filter: LedgerFilter, on sql: SQLDatabase) async throws -> TransactionListResponse {
+        var query = selectColumns
+        query.appendInterpolation(unsafeRaw: " WHERE t.child_id = ")
+        query.appendInterpolation(bind: childID)
+        if let type = filter.type {
+            query.appendInterpolation(unsafeRaw: " AND t.type = ")
+            query.appendInterpolation(bind: type.rawValue)
+        }
+        if let search = filter.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
+            let pattern = "%" + search.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+            query.appendInterpolation(unsafeRaw: " AND (LOWER(t.description) LIKE ")
+            query.appendInterpolation(bind: pattern)
+            query.appendInterpolation(unsafeRaw: " ESCAPE '\\' OR LOWER(COALESCE(t.notes, '')) LIKE ")
+            query.appendInterpolation(bind: pattern)
+            query.appendInterpolation(unsafeRaw: " ESCAPE '\\' OR LOWER(COALESCE(t.category, '')) LIKE ")
+            query.appendInterpolation(bind: pattern)
+            query.appendInterpolation(unsafeRaw: " ESCAPE '\\')")
+        }
+        if let from = filter.from {
+            query.appendInterpolation(unsafeRaw: " AND t.created_at >= ")
+            query.appendInterpolation(bind: from)
+        }
+        if let to = filter.to {
+            query.appendInterpolation(unsafeRaw: " AND t.created_at < ")
+            query.appendInterpolation(bind: to)
+        }
+        query.appendInterpolation(unsafeRaw: " ORDER BY t.created_at DESC, t.id DESC LIMIT \(filter.limit + 1) OFFSET \(filter.offset)")
+        let rows = try await sql.raw(query).all(decoding: Row.self)
+        return TransactionListResponse(
+            transactions: rows.prefix(filter.limit).map(\.response), limit: filter.limit, offset: filter.offset,
+            hasMore: rows.count > filter.limit)
+    }
+
+    /// The newest entries of a child, for dashboards.
+    static func recent(childID: UUID, count: Int, on sql: SQLDatabase) async throws -> [TransactionResponse] {
+        try await list(childID: childID, filter: LedgerFilter(limit: count), on: sql).transactions
+    }
+
+    /// One entry with the family it belongs to (for the authorization check).
+    static func entry(id: UUID, on sql: SQLDatabase) async throws -> TransactionResponse? {
+        var query = selectColumns
+        query.appendInterpolation(unsafeRaw: " WHERE t.id = ")
+        query.appendInterpolation(bind: id)
+        return try await sql.raw(query).first(decoding: Row.self)?.response
+    }
+}

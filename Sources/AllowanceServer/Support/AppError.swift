@@ -1,0 +1,102 @@
+import AllowanceAPI
+import Vapor
+
+/// Every failure a client can cause, with a code for programs and a message for people.
+public struct AppError: AbortError, Sendable {
+    public let status: HTTPResponseStatus
+    public let code: String
+    public let message: String
+
+    public init(_ status: HTTPResponseStatus, _ code: String, _ message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    public var reason: String { message }
+
+    public static func validation(_ message: String) -> AppError { AppError(.badRequest, "validation_failed", message) }
+    public static func notFound(_ what: String) -> AppError { AppError(.notFound, "not_found", "\(what) was not found") }
+    public static let unauthorized = AppError(.unauthorized, "unauthorized", "Please sign in")
+    public static let forbidden = AppError(.forbidden, "forbidden", "You do not have access to this")
+    public static let parentOnly = AppError(.forbidden, "parent_only", "Only a parent can do this")
+}
+
+/// Turns every error into `{"error": {"code", "message"}}`. Anything that is not a client's
+/// fault is logged and answered 500 without internals.
+struct JSONErrorMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            let (status, body) = Self.describe(error, logger: request.logger)
+            let response = Response(status: status)
+            try response.content.encode(body, using: JSONEncoder.api)
+            if let abort = error as? AbortError {
+                for (name, value) in abort.headers where name.lowercased() != "content-type" {
+                    response.headers.replaceOrAdd(name: name, value: value)
+                }
+            }
+            return response
+        }
+    }
+
+    static func describe(_ error: Error, logger: Logger) -> (HTTPResponseStatus, ErrorResponse) {
+        switch error {
+        case let error as AppError:
+            return (error.status, ErrorResponse(code: error.code, message: error.message))
+        case let error as DecodingError:
+            return (.badRequest, ErrorResponse(code: "invalid_request", message: error.personMessage))
+        case let error as AbortError:
+            let code = error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
+            return (error.status, ErrorResponse(code: code, message: error.personMessage))
+        default:
+            logger.report(error: error)
+            return (.internalServerError, ErrorResponse(code: "internal_error", message: "Something went wrong on our side"))
+        }
+    }
+}
+
+extension AbortError {
+    /// Vapor wraps body decoding failures in an Abort whose reason is a Swift dump;
+    /// say what was wrong in words instead.
+    fileprivate var personMessage: String {
+        if status == .unsupportedMediaType { return "Send the body as JSON (Content-Type: application/json)" }
+        if status == .payloadTooLarge { return "The request body is too large" }
+        if reason.contains("DecodingError") || reason.contains("Value of type") || reason.contains("No such key") || reason.contains("corrupted") {
+            return "The request body is not valid JSON for this endpoint: \(reason.prefix(200))"
+        }
+        return reason
+    }
+}
+
+extension DecodingError {
+    var personMessage: String {
+        func field(_ path: [CodingKey]) -> String {
+            let name = path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            return name.isEmpty ? "the body" : name
+        }
+        switch self {
+        case .keyNotFound(let key, let context):
+            return "\(field(context.codingPath + [key])) is required"
+        case .valueNotFound(_, let context):
+            return "\(field(context.codingPath)) is required"
+        case .typeMismatch(let type, let context):
+            return "\(field(context.codingPath)) must be \(Self.describe(type))"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "The request body is not valid JSON" }
+            return "\(field(context.codingPath)) \(context.debugDescription)"
+        @unknown default:
+            return "The request body could not be read"
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "text"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Double.Type, is Decimal.Type: "a number"
+        default: "a valid value"
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import AllowanceAPI
+import Vapor
+
+// The wire types live in AllowanceAPI (shared with clients, no Vapor); the server lets Vapor
+// encode and decode them.
+extension RegisterParentRequest: Content {}
+extension RegisterChildRequest: Content {}
+extension LoginRequest: Content {}
+extension AuthResponse: Content {}
+extension UserResponse: Content {}
+extension UpdateProfileRequest: Content {}
+extension ChangePasswordRequest: Content {}
+extension MessageResponse: Content {}
+extension FamilyResponse: Content {}
+extension ChildResponse: Content {}
+extension ChildBalanceResponse: Content {}
+extension UpdateChildRequest: Content {}
+extension CreateTransactionRequest: Content {}
+extension TransactionResponse: Content {}
+extension TransactionListResponse: Content {}
+extension ChildDashboardResponse: Content {}
+extension ParentDashboardResponse: Content {}
+extension ChildDashboard: Content {}
+extension NotificationDto: Content {}
+extension NotificationListResponse: Content {}
+extension UnreadCountResponse: Content {}
+extension NotificationPreferencesDto: Content {}
+extension HealthResponse: Content {}

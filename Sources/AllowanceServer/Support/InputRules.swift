@@ -1,0 +1,55 @@
+import AllowanceCore
+import Foundation
+
+/// Limits on free text, so a 10 kB name is a clear 400 rather than a stored surprise.
+enum InputRules {
+    static let nameLength = 50
+    static let emailLength = 254
+    static let passwordLength = 128
+    static let descriptionLength = 200
+    static let notesLength = 1000
+    static let categoryLength = 50
+
+    /// Trims a required field and checks its length; `label` names it in the message.
+    static func required(_ value: String, _ label: String, max: Int = nameLength) throws -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let problem = AccountValidation.requiredProblem(trimmed, label: label) { throw AppError.validation(problem) }
+        guard trimmed.count <= max else { throw AppError.validation("\(label) must be at most \(max) characters") }
+        return trimmed
+    }
+
+    /// Trims an optional field: empty becomes nil.
+    static func optional(_ value: String?, _ label: String, max: Int) throws -> String? {
+        guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        guard trimmed.count <= max else { throw AppError.validation("\(label) must be at most \(max) characters") }
+        return trimmed
+    }
+
+    /// A login email, lower-cased so that one address is one account.
+    static func email(_ value: String) throws -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if let problem = AccountValidation.emailProblem(trimmed) { throw AppError.validation(problem) }
+        guard trimmed.count <= emailLength else { throw AppError.validation("Email must be at most \(emailLength) characters") }
+        return trimmed
+    }
+
+    static func newPassword(_ value: String) throws -> String {
+        if let problem = AccountValidation.newPasswordProblem(value) { throw AppError.validation(problem) }
+        guard value.count <= passwordLength else { throw AppError.validation("Password must be at most \(passwordLength) characters") }
+        return value
+    }
+
+    /// An amount a person moves: more than zero, within the maximum.
+    static func positiveAmount(_ amount: Money, _ label: String = "Amount") throws -> Money {
+        guard amount.isPositive else { throw AppError.validation("\(label) must be greater than zero") }
+        guard amount <= Money.maximum else { throw AppError.validation("\(label) is too large") }
+        return amount
+    }
+
+    /// An amount that may be zero (a weekly allowance, an opening balance).
+    static func nonNegativeAmount(_ amount: Money, _ label: String) throws -> Money {
+        guard !amount.isNegative else { throw AppError.validation("\(label) cannot be negative") }
+        guard amount <= Money(cents: 1_000_000_00) else { throw AppError.validation("\(label) must be at most $1,000,000.00") }
+        return amount
+    }
+}

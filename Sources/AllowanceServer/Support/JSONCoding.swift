@@ -1,0 +1,37 @@
+import Foundation
+
+extension JSONEncoder {
+    /// ISO 8601 in UTC with fractional seconds, as the spec's wire format says.
+    static let api: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+        }
+        return encoder
+    }()
+}
+
+extension JSONDecoder {
+    /// Accepts ISO 8601 with or without fractional seconds, and bare dates ("2026-12-24").
+    static let api: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = ISO8601Wire.parse(text) { return date }
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "is not an ISO 8601 date (\"2026-11-21T18:30:00Z\")")
+        }
+        return decoder
+    }()
+}
+
+/// Parsing of the wire's date forms, shared by JSON bodies and query strings.
+enum ISO8601Wire {
+    static func parse(_ text: String) -> Date? {
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle().year().month().day()) { return date }
+        return nil
+    }
+}

@@ -1,0 +1,93 @@
+import AllowanceAPI
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import JWT
+import Vapor
+
+/// Where the data lives.
+public enum DatabaseSetting: Sendable {
+    case sqlite(path: String)
+    case postgres(url: String)
+
+    /// `DATABASE_URL=postgres://...` selects PostgreSQL; otherwise SQLite in `SQLITE_PATH`
+    /// (default `./allowance.sqlite`).
+    public static func fromEnvironment() -> DatabaseSetting {
+        if let url = Environment.get("DATABASE_URL"), !url.isEmpty { return .postgres(url: url) }
+        return .sqlite(path: Environment.get("SQLITE_PATH") ?? "allowance.sqlite")
+    }
+}
+
+public struct ServerOptions: Sendable {
+    public var database: DatabaseSetting
+    /// Create the demo family when the database has no family yet.
+    public var seedDemoFamily: Bool
+    /// bcrypt cost; tests lower it to stay quick.
+    public var passwordCost: Int
+    public var jwtSecret: String
+
+    public init(database: DatabaseSetting, seedDemoFamily: Bool, passwordCost: Int = 10, jwtSecret: String? = nil) {
+        self.database = database
+        self.seedDemoFamily = seedDemoFamily
+        self.passwordCost = passwordCost
+        self.jwtSecret = jwtSecret ?? Self.developmentSecret
+    }
+
+    public static func fromEnvironment() -> ServerOptions {
+        ServerOptions(
+            database: .fromEnvironment(), seedDemoFamily: Environment.get("SEED_DEMO") != "0",
+            passwordCost: Environment.get("BCRYPT_COST").flatMap(Int.init) ?? 10, jwtSecret: Environment.get("JWT_SECRET"))
+    }
+
+    /// Used only when JWT_SECRET is unset (development); production must set its own.
+    static let developmentSecret = "allowance-tracker-development-secret-change-me-in-production-0123456789"
+}
+
+/// Sets up the whole server: database, migrations, security, routes, commands.
+public func configure(_ app: Application, options: ServerOptions = .fromEnvironment()) async throws {
+    switch options.database {
+    case .sqlite(let path):
+        app.databases.use(.sqlite(.file(path)), as: .sqlite)
+    case .postgres(let url):
+        app.databases.use(try .postgres(url: url), as: .psql)
+    }
+    app.migrations.add(AppMigrations.all)
+    try await app.autoMigrate()
+    if case .sqlite = options.database, let sql = app.db as? SQLDatabase {
+        // Readers do not wait for writers in WAL mode; the setting is stored in the file.
+        try await sql.raw("PRAGMA journal_mode=WAL").run()
+    }
+
+    if options.jwtSecret == ServerOptions.developmentSecret, app.environment == .production {
+        app.logger.warning("JWT_SECRET is not set: using the development key. Set JWT_SECRET in production.")
+    }
+    await app.jwt.keys.add(hmac: HMACKey(from: options.jwtSecret), digestAlgorithm: .sha256)
+    app.passwords.use(.bcrypt(cost: options.passwordCost))
+    app.loginThrottle = LoginThrottle()
+
+    ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
+    ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
+    app.middleware = Middlewares()
+    app.middleware.use(JSONErrorMiddleware())
+
+    try routes(app)
+    app.asyncCommands.use(SeedCommand(), as: "seed")
+    app.asyncCommands.use(VerifyCommand(), as: "verify")
+
+    if options.seedDemoFamily {
+        try await DemoFamily.seedIfEmpty(app)
+    }
+}
+
+func routes(_ app: Application) throws {
+    try app.register(collection: HealthController())
+    app.get("openapi.json") { _ in OpenAPIDocument.json }
+    let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
+    try api.register(collection: AuthController())
+    let signedIn = api.grouped(RequireUser())
+    try signedIn.register(collection: FamilyController())
+    try signedIn.register(collection: ChildrenController())
+    try signedIn.register(collection: TransactionsController())
+    try signedIn.register(collection: DashboardController())
+    try signedIn.register(collection: NotificationsController())
+}

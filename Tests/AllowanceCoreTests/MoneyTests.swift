@@ -1,0 +1,3 @@
+import Testing
+@testable import AllowanceCore
+@Test func a() {}

@@ -1,0 +1,4 @@
+import Testing
+import VaporTesting
+@testable import AllowanceServer
+@Test func b() {}
