@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Grow one child's ledger in an AllowanceTracker SQLite file to exactly N rows.
+
+Used by scripts/bench.sh. The server must be STOPPED while this runs.
+
+The file must already hold the migrated schema and the demo family (start the server once
+with SEED_DEMO=1). The rows are written straight into SQLite, keeping every invariant that
+`allowance-server verify` and the dashboards rely on:
+
+  * history spread over the past ~3 years (a big ledger is an old ledger), with only a
+    handful of entries in the current month (family time zone);
+  * the child's existing rows (the demo "Opening balance") are moved to the start of that
+    history, in their original order;
+  * balance_after_cents is the running balance, never negative;
+  * children.balance_cents is the final balance;
+  * child_daily_totals for the child is rebuilt from all of its rows, with day keys
+    'YYYY-MM-DD' in the family's time zone.
+
+UUIDs and dates are written in whatever form the existing rows use (Fluent's SQLite driver
+stores UUIDs as TEXT in this project, upper-case; BLOB is handled as well; dates are REAL
+seconds since 1970).
+
+Usage: bench_seed.py DB_PATH N [--email kai@example.com] [--creator parent@example.com]
+                               [--years 3] [--recent 12] [--seed 42]
+"""
+
+import argparse
+import bisect
+import datetime as dt
+import random
+import sqlite3
+import sys
+import time
+import uuid
+from zoneinfo import ZoneInfo
+
+CREDIT_TEXT = [
+    ("Weekly allowance", "Allowance"),
+    ("Chores: dishes", "Chores"),
+    ("Chores: lawn", "Chores"),
+    ("Birthday money from Grandma", "Gifts"),
+    ("Lemonade stand", "Earnings"),
+    ("Found coins", None),
+]
+DEBIT_TEXT = [
+    ("Candy", "Food"),
+    ("Comic book", "Books"),
+    ("Toy car", "Toys"),
+    ("Movie ticket", "Entertainment"),
+    ("Stickers", None),
+    ("Ice cream", "Food"),
+]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("db")
+    ap.add_argument("rows", type=int, help="total ledger rows the child should have")
+    ap.add_argument("--email", default="kai@example.com", help="the child's sign-in email")
+    ap.add_argument("--creator", default="parent@example.com", help="email stored as created_by")
+    ap.add_argument("--years", type=float, default=3.0)
+    ap.add_argument("--recent", type=int, default=12, help="rows placed in the current month")
+    ap.add_argument("--seed", type=int, default=42)
+    args = ap.parse_args()
+
+    started = time.monotonic()
+    rng = random.Random(args.seed)
+    con = sqlite3.connect(args.db, isolation_level=None)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA synchronous=OFF")
+    con.execute("PRAGMA cache_size=-262144")  # 256 MiB: the random-UUID primary key index stays in memory
+    con.execute("PRAGMA temp_store=MEMORY")
+
+    row = con.execute(
+        """SELECT c.id, typeof(c.id), f.time_zone FROM children c
+           JOIN users u ON u.id = c.user_id JOIN families f ON f.id = c.family_id
+           WHERE u.email = ?""",
+        (args.email,),
+    ).fetchone()
+    if row is None:
+        print(f"bench_seed: no child with email {args.email} in {args.db}", file=sys.stderr)
+        return 2
+    child_id, id_type, tz_name = row
+    creator = con.execute("SELECT id FROM users WHERE email = ?", (args.creator,)).fetchone()
+    creator_id = creator[0] if creator else None
+
+    if id_type == "blob":
+        def new_id():
+            return uuid.uuid4().bytes
+    else:
+        upper = isinstance(child_id, str) and child_id == child_id.upper()
+
+        def new_id():
+            text = str(uuid.uuid4())
+            return text.upper() if upper else text
+
+    tz = ZoneInfo(tz_name)
+    existing = con.execute(
+        "SELECT id, type, amount_cents FROM transactions WHERE child_id = ? ORDER BY created_at, id", (child_id,)
+    ).fetchall()
+    need = args.rows - len(existing)
+    if need < 0:
+        print(f"bench_seed: child already has {len(existing)} rows, more than {args.rows}", file=sys.stderr)
+        return 2
+
+    now = time.time()
+    end = now - 60.0
+    start = now - args.years * 365.25 * 86400.0
+    month_start = dt.datetime.fromtimestamp(now, tz).replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()
+    recent = min(args.recent, need)
+    old = need - recent
+    times = sorted(rng.uniform(start, month_start - 1.0) for _ in range(old))
+    times += sorted(rng.uniform(month_start, end) for _ in range(recent))
+    # The existing rows (the opening balance) come first, one second apart, before the history.
+    opening_times = [start - (len(existing) - i) for i in range(len(existing))]
+
+    # Local midnights from before the first row to after now, to turn timestamps into day keys.
+    first_day = dt.datetime.fromtimestamp(opening_times[0] if opening_times else start, tz).date() - dt.timedelta(days=1)
+    last_day = dt.datetime.fromtimestamp(now, tz).date() + dt.timedelta(days=2)
+    day_keys, midnights = [], []
+    d = first_day
+    while d <= last_day:
+        midnights.append(dt.datetime(d.year, d.month, d.day, tzinfo=tz).timestamp())
+        day_keys.append(d.isoformat())
+        d += dt.timedelta(days=1)
+
+    def day_of(ts: float) -> str:
+        return day_keys[bisect.bisect_right(midnights, ts) - 1]
+
+    totals = {}  # day -> [credits, debits, count]
+
+    def add_total(ts, kind, amount):
+        t = totals.setdefault(day_of(ts), [0, 0, 0])
+        if kind == "Credit":
+            t[0] += amount
+        else:
+            t[1] += amount
+        t[2] += 1
+
+    balance = 0
+    updates = []
+    for (rid, kind, amount), ts in zip(existing, opening_times):
+        balance += amount if kind == "Credit" else -amount
+        if balance < 0:
+            print("bench_seed: the existing rows overdraw the child", file=sys.stderr)
+            return 2
+        add_total(ts, kind, amount)
+        updates.append((ts, balance, rid))
+
+    def generate():
+        nonlocal balance
+        for ts in times:
+            if rng.random() < 0.5:
+                kind, amount = "Debit", rng.randint(25, 1200)
+                if amount > balance:
+                    kind = "Credit"
+            else:
+                kind, amount = "Credit", rng.randint(50, 1500)
+            if kind == "Credit":
+                balance += amount
+                desc, cat = CREDIT_TEXT[rng.randrange(len(CREDIT_TEXT))]
+            else:
+                balance -= amount
+                desc, cat = DEBIT_TEXT[rng.randrange(len(DEBIT_TEXT))]
+            add_total(ts, kind, amount)
+            notes = "bench seed" if rng.random() < 0.05 else None
+            yield (new_id(), child_id, amount, kind, desc, cat, notes, balance, creator_id, ts)
+
+    con.execute("BEGIN")
+    try:
+        con.executemany("UPDATE transactions SET created_at = ?, balance_after_cents = ? WHERE id = ?", updates)
+        con.executemany(
+            """INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes,
+                                         balance_after_cents, created_by, created_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            generate(),
+        )
+        # The child's day totals are rebuilt from every one of its rows.
+        con.execute("DELETE FROM child_daily_totals WHERE child_id = ?", (child_id,))
+        con.executemany(
+            """INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count)
+               VALUES (?, ?, ?, ?, ?)
+               ON CONFLICT(child_id, day) DO UPDATE SET
+                   credits_cents = credits_cents + excluded.credits_cents,
+                   debits_cents = debits_cents + excluded.debits_cents,
+                   entry_count = entry_count + excluded.entry_count""",
+            ((child_id, day, c, d_, n) for day, (c, d_, n) in sorted(totals.items())),
+        )
+        first_ts = opening_times[0] if opening_times else (times[0] if times else now)
+        con.execute(
+            "UPDATE children SET balance_cents = ?, created_at = MIN(COALESCE(created_at, ?), ?) WHERE id = ?",
+            (balance, first_ts, first_ts, child_id),
+        )
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    count = con.execute("SELECT COUNT(*) FROM transactions WHERE child_id = ?", (child_id,)).fetchone()[0]
+    days = con.execute("SELECT COUNT(*), SUM(entry_count) FROM child_daily_totals WHERE child_id = ?", (child_id,)).fetchone()
+    con.close()
+    print(
+        f"bench_seed: {args.email}: {count} ledger rows ({need} added), {days[0]} day totals covering {days[1]} rows, "
+        f"balance {balance / 100:.2f}, in {time.monotonic() - started:.1f}s"
+    )
+    return 0 if count == args.rows and days[1] == count else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
