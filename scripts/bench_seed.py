@@ -13,6 +13,8 @@ with SEED_DEMO=1). The rows are written straight into SQLite, keeping every inva
     history, in their original order;
   * balance_after_cents is the running balance, never negative;
   * children.balance_cents is the final balance;
+  * if the schema has transactions.entry_number (per-child posting sequence), new rows are
+    numbered on from the existing ones, in time order;
   * child_daily_totals for the child is rebuilt from all of its rows, with day keys
     'YYYY-MM-DD' in the family's time zone.
 
@@ -94,10 +96,27 @@ def main() -> int:
             text = str(uuid.uuid4())
             return text.upper() if upper else text
 
+    # Columns this script fills; a newer schema with another required column needs a change here.
+    columns = {r[1]: r for r in con.execute("PRAGMA table_info(transactions)")}
+    known = {"id", "child_id", "amount_cents", "type", "description", "category", "notes",
+             "balance_after_cents", "created_by", "created_at", "entry_number"}
+    unknown = [name for name, r in columns.items() if r[3] and r[4] is None and name not in known]
+    if unknown:
+        print(f"bench_seed: transactions has required columns this script does not fill: {unknown}", file=sys.stderr)
+        return 2
+    # Per-child posting sequence (when the schema has it): 1, 2, 3... in posting order.
+    numbered = "entry_number" in columns
+
     tz = ZoneInfo(tz_name)
+    order = "entry_number, created_at, id" if numbered else "created_at, id"
     existing = con.execute(
-        "SELECT id, type, amount_cents FROM transactions WHERE child_id = ? ORDER BY created_at, id", (child_id,)
+        f"SELECT id, type, amount_cents FROM transactions WHERE child_id = ? ORDER BY {order}", (child_id,)
     ).fetchall()
+    next_number = 1
+    if numbered:
+        next_number = con.execute(
+            "SELECT COALESCE(MAX(entry_number), 0) + 1 FROM transactions WHERE child_id = ?", (child_id,)
+        ).fetchone()[0]
     need = args.rows - len(existing)
     if need < 0:
         print(f"bench_seed: child already has {len(existing)} rows, more than {args.rows}", file=sys.stderr)
@@ -149,7 +168,7 @@ def main() -> int:
 
     def generate():
         nonlocal balance
-        for ts in times:
+        for number, ts in enumerate(times, start=next_number):
             if rng.random() < 0.5:
                 kind, amount = "Debit", rng.randint(25, 1200)
                 if amount > balance:
@@ -164,15 +183,16 @@ def main() -> int:
                 desc, cat = DEBIT_TEXT[rng.randrange(len(DEBIT_TEXT))]
             add_total(ts, kind, amount)
             notes = "bench seed" if rng.random() < 0.05 else None
-            yield (new_id(), child_id, amount, kind, desc, cat, notes, balance, creator_id, ts)
+            row = (new_id(), child_id, amount, kind, desc, cat, notes, balance, creator_id, ts)
+            yield row + (number,) if numbered else row
 
     con.execute("BEGIN")
     try:
         con.executemany("UPDATE transactions SET created_at = ?, balance_after_cents = ? WHERE id = ?", updates)
         con.executemany(
-            """INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes,
-                                         balance_after_cents, created_by, created_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            f"""INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes,
+                                          balance_after_cents, created_by, created_at{", entry_number" if numbered else ""})
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?{", ?" if numbered else ""})""",
             generate(),
         )
         # The child's day totals are rebuilt from every one of its rows.
