@@ -1,3 +1,84 @@
+import Foundation
 import Testing
+
 @testable import AllowanceCore
-@Test func a() {}
+
+@Suite struct MoneyTests {
+    @Test(arguments: [
+        ("12", 1200), ("12.5", 1250), ("12.50", 1250), ("0.01", 1), (".99", 99), ("$1,234.56", 123_456), ("-3.07", -307),
+        ("1.500", 150), ("  7.10 ", 710), ("0", 0),
+    ] as [(String, Int64)])
+    func parsesExactCents(text: String, cents: Int64) throws {
+        #expect(try Money(parsing: text) == Money(cents: cents))
+    }
+
+    @Test(arguments: ["1.005", "0.001", "12.345"])
+    func refusesMoreThanTwoDecimals(text: String) {
+        #expect(throws: MoneyParseError.tooManyDecimals) { try Money(parsing: text) }
+    }
+
+    @Test(arguments: ["", "abc", "1.2.3", "1e5", "$", "--1", "١٢"])
+    func refusesWhatIsNotANumber(text: String) {
+        #expect(throws: MoneyParseError.notANumber) { try Money(parsing: text) }
+    }
+
+    @Test func refusesAmountsBeyondTheMaximum() {
+        #expect(throws: MoneyParseError.outOfRange) { try Money(parsing: "1000000000.01") }
+        #expect(throws: MoneyParseError.outOfRange) { try Money(parsing: "99999999999999999999") }
+    }
+
+    @Test func formatsAsPeopleReadMoney() {
+        #expect(Money(cents: 123_456).formatted == "$1,234.56")
+        #expect(Money(cents: -307).formatted == "-$3.07")
+        #expect(Money(cents: 5).formatted == "$0.05")
+        #expect(Money(cents: 100_000_000).formatted == "$1,000,000.00")
+        #expect(Money(cents: 500).signedFormatted == "+$5.00")
+        #expect(Money(cents: -250).signedFormatted == "-$2.50")
+        #expect(Money.zero.signedFormatted == "$0.00")
+        #expect(Money(cents: 1250).plainText == "12.50")
+    }
+
+    @Test func decimalsConvertExactly() throws {
+        #expect(try Money(exactly: Decimal(string: "0.1")!) == Money(cents: 10))
+        #expect(try Money(exactly: Decimal(string: "19.99")!) == Money(cents: 1999))
+        #expect(throws: MoneyParseError.tooManyDecimals) { try Money(exactly: Decimal(string: "0.015")!) }
+        #expect(Money(cents: 1999).decimal == Decimal(string: "19.99"))
+    }
+
+    @Test func travelsAsATwoDecimalJSONNumber() throws {
+        struct Box: Codable { var amount: Money }
+        let json = try JSONEncoder().encode(Box(amount: Money(cents: 1050)))
+        #expect(String(decoding: json, as: UTF8.self) == #"{"amount":10.5}"#)
+        #expect(try JSONDecoder().decode(Box.self, from: Data(#"{"amount":0.1}"#.utf8)).amount == Money(cents: 10))
+        #expect(try JSONDecoder().decode(Box.self, from: Data(#"{"amount":"12.34"}"#.utf8)).amount == Money(cents: 1234))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Box.self, from: Data(#"{"amount":1.005}"#.utf8)) }
+        // Ten cents added ten times is exactly one dollar: no floating point anywhere.
+        let total = (0..<10).reduce(Money.zero) { sum, _ in sum + Money(cents: 10) }
+        #expect(total == Money(cents: 100))
+    }
+}
+
+@Suite struct LedgerRuleTests {
+    @Test func creditAddsAndDebitSubtracts() throws {
+        #expect(try balance(Money(cents: 1000), after: .credit, of: Money(cents: 250)) == Money(cents: 1250))
+        #expect(try balance(Money(cents: 1000), after: .debit, of: Money(cents: 1000)) == .zero)
+    }
+
+    @Test func debitBeyondTheBalanceIsRefused() {
+        #expect(throws: LedgerRuleError.insufficientBalance(available: Money(cents: 300))) {
+            try balance(Money(cents: 300), after: .debit, of: Money(cents: 301))
+        }
+        #expect(throws: LedgerRuleError.amountNotPositive) { try balance(.zero, after: .credit, of: .zero) }
+    }
+
+    @Test func periodTotalsAddUp() {
+        var totals = PeriodTotals()
+        totals.add(.credit, Money(cents: 1000))
+        totals.add(.debit, Money(cents: 325))
+        totals.add(.credit, Money(cents: 50))
+        #expect(totals.earned == Money(cents: 1050))
+        #expect(totals.spent == Money(cents: 325))
+        #expect(totals.net == Money(cents: 725))
+        #expect(totals.count == 3)
+    }
+}

@@ -14,10 +14,15 @@ struct CreateLedger: AsyncMigration {
             .field("balance_after_cents", .int64, .required)
             .field("created_by", .uuid, .references("users", "id", onDelete: .setNull))
             .field("created_at", .datetime, .required)
+            // The child's entries are numbered 1, 2, 3... in posting order: a total order even
+            // for entries that share an instant.
+            .field("entry_number", .int64, .required)
+            .unique(on: "child_id", "entry_number")
             .create()
-        // Every list and dashboard reads one child's newest rows first.
+        // Every list and dashboard reads one child's newest rows first, in exactly this order,
+        // so a page is read off the index however long the ledger is.
         try await (database as! SQLDatabase).create(index: "transactions_child_created_idx")
-            .on("transactions").column("child_id").column("created_at").run()
+            .on("transactions").column("child_id").column("created_at").column("entry_number").run()
     }
 
     func revert(on database: Database) async throws {

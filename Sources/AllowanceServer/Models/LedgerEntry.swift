@@ -16,6 +16,7 @@ final class LedgerEntry: Model, @unchecked Sendable {
     @OptionalField(key: "notes") var notes: String?
     @Field(key: "balance_after_cents") var balanceAfterCents: Int64
     @Field(key: "created_at") var createdAt: Date
+    @Field(key: "entry_number") var entryNumber: Int64
 
     @Parent(key: "child_id") var child: Child
     @OptionalParent(key: "created_by") var createdBy: User?

@@ -35,11 +35,13 @@ enum LedgerService {
             """).first(decoding: Balance.self)
         guard let updated else { throw try await refusal(for: posting, on: sql) }
 
+        // The child's row is now locked by this transaction, so the next number is ours alone.
         let id = UUID()
         try await sql.raw("""
-            INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by, created_at)
+            INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by, created_at, entry_number)
             VALUES (\(bind: id), \(bind: posting.childID), \(bind: posting.amount.cents), \(bind: posting.type.rawValue), \(bind: posting.description),
-                    \(bind: posting.category), \(bind: posting.notes), \(bind: updated.balance_cents), \(bind: posting.createdBy), \(bind: posting.at))
+                    \(bind: posting.category), \(bind: posting.notes), \(bind: updated.balance_cents), \(bind: posting.createdBy), \(bind: posting.at),
+                    (SELECT COALESCE(MAX(entry_number), 0) + 1 FROM transactions WHERE child_id = \(bind: posting.childID)))
             """).run()
 
         let credit = posting.type == .credit ? posting.amount.cents : 0
@@ -135,7 +137,7 @@ extension LedgerService {
             query.appendInterpolation(unsafeRaw: " AND t.created_at < ")
             query.appendInterpolation(bind: to)
         }
-        query.appendInterpolation(unsafeRaw: " ORDER BY t.created_at DESC, t.id DESC LIMIT \(filter.limit + 1) OFFSET \(filter.offset)")
+        query.appendInterpolation(unsafeRaw: " ORDER BY t.created_at DESC, t.entry_number DESC LIMIT \(filter.limit + 1) OFFSET \(filter.offset)")
         let rows = try await sql.raw(query).all(decoding: Row.self)
         return TransactionListResponse(
             transactions: rows.prefix(filter.limit).map(\.response), limit: filter.limit, offset: filter.offset,

@@ -63,6 +63,8 @@ extension AbortError {
     fileprivate var personMessage: String {
         if status == .unsupportedMediaType { return "Send the body as JSON (Content-Type: application/json)" }
         if status == .payloadTooLarge { return "The request body is too large" }
+        // Vapor's bare 422 comes from decoding an empty body.
+        if status == .unprocessableEntity && reason == status.reasonPhrase { return "The request body is empty; send a JSON object" }
         if reason.contains("DecodingError") || reason.contains("Value of type") || reason.contains("No such key") || reason.contains("corrupted") {
             return "The request body is not valid JSON for this endpoint: \(reason.prefix(200))"
         }
@@ -82,6 +84,7 @@ extension DecodingError {
         case .valueNotFound(_, let context):
             return "\(field(context.codingPath)) is required"
         case .typeMismatch(let type, let context):
+            if context.codingPath.isEmpty { return "The request body must be a JSON object" }
             return "\(field(context.codingPath)) must be \(Self.describe(type))"
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty { return "The request body is not valid JSON" }

@@ -68,7 +68,16 @@ struct IdempotencyMiddleware: AsyncMiddleware {
     private static func fingerprint(_ request: Request) -> String {
         var hasher = SHA256()
         hasher.update(data: Data("\(request.method.rawValue) \(request.url.path)\n".utf8))
-        if let body = request.body.data { hasher.update(data: Data(body.readableBytesView)) }
+        if let body = request.body.data {
+            // The same JSON with keys in another order or spacing is the same request.
+            let bytes = Data(body.readableBytesView)
+            if let object = try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed]),
+                let canonical = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]) {
+                hasher.update(data: canonical)
+            } else {
+                hasher.update(data: bytes)
+            }
+        }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import AllowanceCore
+
+@Suite struct FamilyCalendarTests {
+    let newYork = FamilyCalendar(identifier: "America/New_York")!
+
+    func utc(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
+
+    @Test func unknownZonesAreRefused() {
+        #expect(FamilyCalendar(identifier: "Mars/Olympus") == nil)
+        #expect(FamilyCalendar(identifier: "") == nil)
+        #expect(FamilyCalendar(identifier: "Europe/Oslo") != nil)
+    }
+
+    @Test func todayIsTheFamilysToday() {
+        // 03:30 UTC on 1 November is still 31 October in New York.
+        let instant = utc("2026-11-01T03:30:00Z")
+        #expect(newYork.dayKey(instant) == "2026-10-31")
+        #expect(FamilyCalendar(timeZone: .gmt).dayKey(instant) == "2026-11-01")
+        #expect(newYork.startOfMonth(instant) == utc("2026-10-01T04:00:00Z"))
+    }
+
+    @Test func paydayIsTodayOnTheDayItself() {
+        let saturday = utc("2026-11-21T18:30:00Z")
+        let schedule = AllowanceSchedule(day: .saturday, calendar: newYork)
+        #expect(schedule.daysUntilNextPayday(from: saturday) == 0)
+        #expect(schedule.nextPayday(from: saturday) == utc("2026-11-21T05:00:00Z"))
+        #expect(schedule.lastPayday(from: saturday) == utc("2026-11-14T05:00:00Z"))
+        #expect(countdownText(days: 0) == "Today")
+        #expect(countdownText(days: 1) == "Tomorrow")
+        #expect(countdownText(days: 3) == "3 days")
+    }
+
+    @Test func paydayAcrossTheAutumnClockChange() {
+        // Saturday 31 October 2026, noon in New York; clocks go back on Sunday 1 November.
+        let before = utc("2026-10-31T16:00:00Z")
+        let schedule = AllowanceSchedule(day: .monday, calendar: newYork)
+        // Monday 2 November, local midnight, which is now UTC-5.
+        #expect(schedule.nextPayday(from: before) == utc("2026-11-02T05:00:00Z"))
+        #expect(schedule.daysUntilNextPayday(from: before) == 2)
+        // The previous Monday was still on summer time (UTC-4).
+        #expect(schedule.lastPayday(from: before) == utc("2026-10-26T04:00:00Z"))
+    }
+
+    @Test func paydayAcrossTheSpringClockChange() {
+        // Saturday 7 March 2026 in New York; clocks go forward on Sunday 8 March.
+        let before = utc("2026-03-07T15:00:00Z")
+        let schedule = AllowanceSchedule(day: .sunday, calendar: newYork)
+        #expect(schedule.nextPayday(from: before) == utc("2026-03-08T05:00:00Z"))
+        #expect(schedule.daysUntilNextPayday(from: before) == 1)
+        let tuesday = AllowanceSchedule(day: .tuesday, calendar: newYork)
+        #expect(tuesday.nextPayday(from: before) == utc("2026-03-10T04:00:00Z"))
+        #expect(tuesday.daysUntilNextPayday(from: before) == 3)
+    }
+
+    @Test func lateEveningIsStillTheSameLocalDay() {
+        // Friday 23:59 in Los Angeles is Saturday in UTC; a Saturday payday is tomorrow.
+        let la = FamilyCalendar(identifier: "America/Los_Angeles")!
+        let lateFriday = utc("2026-11-21T07:59:00Z")
+        let schedule = AllowanceSchedule(day: .saturday, calendar: la)
+        #expect(la.weekday(of: lateFriday) == .friday)
+        #expect(schedule.daysUntilNextPayday(from: lateFriday) == 1)
+    }
+
+    @Test func weekdaysAreNumberedFromSunday() {
+        #expect(Weekday.sunday.rawValue == 0)
+        #expect(Weekday.saturday.rawValue == 6)
+        #expect(Weekday.friday.name == "Friday")
+    }
+}
+
+@Suite struct AccountRuleTests {
+    @Test func passwordStrengthAsTheSignUpScreenScoresIt() {
+        #expect(PasswordStrength(of: "") == .weak)
+        #expect(PasswordStrength(of: "abcdef") == .weak)
+        #expect(PasswordStrength(of: "abcdefgh1") == .medium)
+        #expect(PasswordStrength(of: "Abcdefgh1") == .medium)
+        #expect(PasswordStrength(of: "Abcdefgh1!") == .strong)
+    }
+
+    @Test func emailAndPasswordMessages() {
+        #expect(AccountValidation.emailProblem("") == "Email is required")
+        #expect(AccountValidation.emailProblem("kai@") == "Please enter a valid email address")
+        #expect(AccountValidation.emailProblem("kai@example") == "Please enter a valid email address")
+        #expect(AccountValidation.emailProblem("kai@example.com") == nil)
+        #expect(AccountValidation.newPasswordProblem("") == "Password is required")
+        #expect(AccountValidation.newPasswordProblem("12345") == "Password must be at least 6 characters")
+        #expect(AccountValidation.newPasswordProblem("123456") == nil)
+        #expect(AccountValidation.requiredProblem(" ", label: "First name") == "First name is required")
+    }
+}

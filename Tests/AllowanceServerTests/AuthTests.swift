@@ -1,0 +1,197 @@
+import AllowanceAPI
+import Foundation
+import Testing
+
+@testable import AllowanceServer
+
+@Suite struct AuthTests {
+    @Test func registerParentCreatesFamilyAndSignsIn() async throws {
+        try await withApp { client in
+            // act
+            let family = try await client.family(name: "The Larsens", timeZone: "Europe/Oslo")
+            // assert
+            #expect(family.parent.role == .parent)
+            #expect(family.parent.familyName == "The Larsens")
+            let me: UserResponse = try await client.call(.GET, "/api/v1/auth/me", token: family.parent.token)
+            #expect(me.email == family.parent.email)
+            let current: FamilyResponse = try await client.call(.GET, "/api/v1/families/current", token: family.parent.token)
+            #expect(current.timeZone == "Europe/Oslo")
+            #expect(current.childCount == 0)
+        }
+    }
+
+    @Test func registrationMessagesMatchTheScreens() async throws {
+        try await withApp { client in
+            let valid = RegisterParentRequest(email: "a@example.com", password: "secret1", firstName: "A", lastName: "B", familyName: "C")
+            var cases: [(RegisterParentRequest, String)] = []
+            var request = valid
+            request.email = ""
+            cases.append((request, "Email is required"))
+            request.email = "not-an-email"
+            cases.append((request, "Please enter a valid email address"))
+            request = valid
+            request.password = "12345"
+            cases.append((request, "Password must be at least 6 characters"))
+            request = valid
+            request.firstName = "  "
+            cases.append((request, "First name is required"))
+            request = valid
+            request.familyName = ""
+            cases.append((request, "Family name is required"))
+            request = valid
+            request.timeZone = "Mars/Olympus"
+            cases.append((request, "Time zone must be an IANA name such as America/New_York"))
+            for (request, message) in cases {
+                let response = try await client.send(.POST, "/api/v1/auth/register/parent", json: request)
+                #expect(response.status == .badRequest)
+                #expect(response.error?.message == message)
+            }
+            // Nothing was created: the valid request still succeeds.
+            #expect(try await client.send(.POST, "/api/v1/auth/register/parent", json: valid).status == .created)
+        }
+    }
+
+    @Test func duplicateEmailIsAConflictInAnyCase() async throws {
+        try await withApp { client in
+            let family = try await client.family()
+            let response = try await client.send(
+                .POST, "/api/v1/auth/register/parent",
+                json: RegisterParentRequest(email: family.parent.email.uppercased(), password: "secret1", firstName: "A", lastName: "B", familyName: "C"))
+            #expect(response.status == .conflict)
+            #expect(response.error?.code == "email_taken")
+        }
+    }
+
+    @Test func loginRememberMeLastsLonger() async throws {
+        try await withApp { client in
+            let family = try await client.family()
+            let short: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
+            let long: AuthResponse = try await client.call(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1", rememberMe: true))
+            #expect(short.expiresAt.timeIntervalSince(testStart) <= 24 * 3600)
+            #expect(long.expiresAt.timeIntervalSince(testStart) >= 29 * 24 * 3600)
+        }
+    }
+
+    @Test func wrongPasswordIsRefusedWithoutSayingWhichPart() async throws {
+        try await withApp { client in
+            let family = try await client.family()
+            let wrong = try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "nope123"))
+            let unknown = try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: "nobody@example.com", password: "nope123"))
+            #expect(wrong.status == .unauthorized)
+            #expect(unknown.status == .unauthorized)
+            #expect(wrong.error?.message == "Invalid email or password")
+            #expect(unknown.error?.message == wrong.error?.message)
+            let empty = try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: "", password: "x"))
+            #expect(empty.error?.message == "Email is required")
+        }
+    }
+
+    @Test func repeatedFailedLoginsAreThrottled() async throws {
+        try await withApp { client in
+            let family = try await client.family()
+            for _ in 0..<5 {
+                let response = try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "wrong-one"))
+                #expect(response.status == .unauthorized)
+            }
+            // Even the right password waits now.
+            let blocked = try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
+            #expect(blocked.status == .tooManyRequests)
+            #expect(blocked.error?.message.contains("Try again in 15 minutes") == true)
+            // After the window the right password works again.
+            client.now.value = testStart.addingTimeInterval(16 * 60)
+            let allowed = try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
+            #expect(allowed.status == .ok)
+        }
+    }
+
+    @Test func logoutRevokesTheToken() async throws {
+        try await withApp { client in
+            let family = try await client.family()
+            let token = family.parent.token
+            try await client.send(.POST, "/api/v1/auth/logout", token: token)
+            let after = try await client.send(.GET, "/api/v1/auth/me", token: token)
+            #expect(after.status == .unauthorized)
+            #expect(after.error?.code == "unauthorized")
+        }
+    }
+
+    @Test func refreshIssuesANewTokenAndEndsTheOld() async throws {
+        try await withApp { client in
+            let family = try await client.family()
+            let refreshed: AuthResponse = try await client.call(.POST, "/api/v1/auth/refresh", token: family.parent.token)
+            #expect(refreshed.token != family.parent.token)
+            #expect(try await client.send(.GET, "/api/v1/auth/me", token: refreshed.token).status == .ok)
+            #expect(try await client.send(.GET, "/api/v1/auth/me", token: family.parent.token).status == .unauthorized)
+        }
+    }
+
+    @Test func expiredTokenIsRefused() async throws {
+        try await withApp { client in
+            let family = try await client.family()
+            client.now.value = testStart.addingTimeInterval(25 * 3600)
+            // The session row has expired even though the JWT library checks against the real clock.
+            #expect(try await client.send(.GET, "/api/v1/auth/me", token: family.parent.token).status == .unauthorized)
+        }
+    }
+
+    @Test func updateProfileAndChangePassword() async throws {
+        try await withApp { client in
+            let family = try await client.family()
+            let token = family.parent.token
+            let updated: UserResponse = try await client.call(
+                .PUT, "/api/v1/auth/me", token: token, json: UpdateProfileRequest(firstName: "Robin", email: "robin-\(family.tag)@example.com"))
+            #expect(updated.firstName == "Robin")
+            #expect(updated.lastName == "Parent")
+            let other: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: updated.email, password: "secret1"))
+
+            let wrong = try await client.send(.POST, "/api/v1/auth/change-password", token: token, json: ChangePasswordRequest(currentPassword: "nope12", newPassword: "better1"))
+            #expect(wrong.status == .badRequest)
+            #expect(wrong.error?.message == "Current password is incorrect")
+            let short = try await client.send(.POST, "/api/v1/auth/change-password", token: token, json: ChangePasswordRequest(currentPassword: "secret1", newPassword: "abc"))
+            #expect(short.error?.message == "Password must be at least 6 characters")
+
+            try await client.send(.POST, "/api/v1/auth/change-password", token: token, json: ChangePasswordRequest(currentPassword: "secret1", newPassword: "better1"))
+            // This device stays signed in; the other device is signed out; the new password works.
+            #expect(try await client.send(.GET, "/api/v1/auth/me", token: token).status == .ok)
+            #expect(try await client.send(.GET, "/api/v1/auth/me", token: other.token).status == .unauthorized)
+            #expect(try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: updated.email, password: "better1")).status == .ok)
+            #expect(try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: updated.email, password: "secret1")).status == .unauthorized)
+        }
+    }
+
+    @Test func childRegistrationPostsOpeningBalanceToTheLedger() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 100_00))])
+            let kai = family.children[0]
+            let child: ChildResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)", token: family.parent.token)
+            #expect(child.currentBalance == Money(cents: 100_00))
+            #expect(child.weeklyAllowance == Money(cents: 10_00))
+            #expect(child.allowanceDay == .saturday)
+            let list: TransactionListResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)/transactions", token: family.parent.token)
+            #expect(list.transactions.map(\.description) == ["Opening balance"])
+            #expect(list.transactions.first?.balanceAfter == Money(cents: 100_00))
+            let login: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: kai.email, password: "secret1"))
+            #expect(login.role == .child)
+            #expect(login.childId == kai.id)
+        }
+    }
+
+    @Test func childRegistrationValidates() async throws {
+        try await withApp { client in
+            let family = try await client.family()
+            let base = RegisterChildRequest(email: "c-\(family.tag)@example.com", password: "secret1", firstName: "C", lastName: "D", weeklyAllowance: Money(cents: 500))
+            var request = base
+            request.weeklyAllowance = Money(cents: -100)
+            let negative = try await client.send(.POST, "/api/v1/auth/register/child", token: family.parent.token, json: request)
+            #expect(negative.status == .badRequest)
+            #expect(negative.error?.message == "Weekly allowance cannot be negative")
+            let badDay = try await client.send(
+                .POST, "/api/v1/auth/register/child", token: family.parent.token,
+                body: #"{"email":"x-\#(family.tag)@example.com","password":"secret1","firstName":"X","lastName":"Y","weeklyAllowance":5,"allowanceDay":9}"#)
+            #expect(badDay.status == .badRequest)
+            let children: [ChildResponse] = try await client.call(.GET, "/api/v1/children", token: family.parent.token)
+            #expect(children.isEmpty)
+        }
+    }
+}

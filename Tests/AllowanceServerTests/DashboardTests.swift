@@ -1,0 +1,70 @@
+import AllowanceAPI
+import Foundation
+import Testing
+
+@testable import AllowanceServer
+
+@Suite struct DashboardTests {
+    @Test func parentDashboardSumsTheFamily() async throws {
+        try await withApp { client in
+            let family = try await client.family(name: "The Okafors", children: [("Kai", Money(cents: 100_00)), ("Freya", Money(cents: 100_00))])
+            try await client.post(.debit, 12_34, to: family.children[0], in: family)
+            let dashboard: ParentDashboardResponse = try await client.call(.GET, "/api/v1/dashboard/parent", token: family.parent.token)
+            #expect(dashboard.familyName == "The Okafors")
+            #expect(dashboard.totalBalance == Money(cents: 187_66))
+            #expect(dashboard.totalWeeklyAllowance == Money(cents: 20_00))
+            #expect(dashboard.children.map(\.firstName) == ["Freya", "Kai"])
+            #expect(dashboard.children.first { $0.firstName == "Kai" }?.recentTransactionCount == 2)
+            #expect(dashboard.children.first { $0.firstName == "Kai" }?.currentBalance == Money(cents: 87_66))
+            // Entries older than a week are no longer "recent".
+            client.now.value = testStart.addingTimeInterval(8 * 86_400)
+            let login: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
+            let later: ParentDashboardResponse = try await client.call(.GET, "/api/v1/dashboard/parent", token: login.token)
+            #expect(later.children.allSatisfy { $0.recentTransactionCount == 0 })
+        }
+    }
+
+    @Test func emptyFamilyDashboard() async throws {
+        try await withApp { client in
+            let family = try await client.family()
+            let dashboard: ParentDashboardResponse = try await client.call(.GET, "/api/v1/dashboard/parent", token: family.parent.token)
+            #expect(dashboard.children.isEmpty)
+            #expect(dashboard.totalBalance == .zero)
+        }
+    }
+
+    @Test func childDashboardShowsPaydayAndThisMonthInTheFamilyTimeZone() async throws {
+        // Saturday 2026-10-31 23:30 in New York (03:30 UTC on Sunday 1 November).
+        let halloweenNight = Date(timeIntervalSince1970: 1_793_503_800)
+        try await withApp(at: halloweenNight) { client in
+            let family = try await client.family(timeZone: "America/New_York")
+            let kai = try await client.addChild(to: family, name: "Kai", balance: Money(cents: 10_00), day: .wednesday)
+            try await client.post(.debit, 2_50, to: kai, in: family)  // still October in New York
+            client.now.value = halloweenNight.addingTimeInterval(3600)  // 00:30 on 1 November, New York
+            try await client.post(.credit, 5_00, to: kai, in: family)
+            try await client.post(.debit, 1_25, to: kai, in: family)
+
+            let dashboard: ChildDashboard = try await client.call(.GET, "/api/v1/dashboard/child", token: kai.token)
+            #expect(dashboard.firstName == "Kai")
+            #expect(dashboard.currentBalance == Money(cents: 11_25))
+            #expect(dashboard.monthlyStats == MonthlyStats(totalEarned: Money(cents: 5_00), totalSpent: Money(cents: 1_25)))
+            #expect(dashboard.monthlyStats.netChange == Money(cents: 3_75))
+            // Sunday 1 November → Wednesday 4 November is 3 days, "3 days".
+            #expect(dashboard.daysUntilNextAllowance == 3)
+            #expect(dashboard.nextAllowanceText == "3 days")
+            #expect(dashboard.nextAllowanceDate == Date(timeIntervalSince1970: 1_793_768_400))  // 2026-11-04 00:00 EST
+            #expect(dashboard.lastAllowanceDate == Date(timeIntervalSince1970: 1_793_160_000))  // 2026-10-28 00:00 EDT
+            #expect(dashboard.recentTransactions.map(\.amount) == [Money(cents: 1_25), Money(cents: 5_00), Money(cents: 2_50), Money(cents: 10_00)])
+        }
+    }
+
+    @Test func paydayTodayReadsToday() async throws {
+        try await withApp { client in
+            let family = try await client.family(timeZone: "America/New_York")
+            let kai = try await client.addChild(to: family, name: "Kai", balance: .zero, day: .saturday)
+            let dashboard: ChildDashboard = try await client.call(.GET, "/api/v1/dashboard/child", token: kai.token)
+            #expect(dashboard.daysUntilNextAllowance == 0)
+            #expect(dashboard.nextAllowanceText == "Today")
+        }
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-import VaporTesting
-@testable import AllowanceServer
-@Test func b() {}

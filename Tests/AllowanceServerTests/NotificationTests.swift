@@ -1,0 +1,65 @@
+import AllowanceAPI
+import Foundation
+import Testing
+
+@testable import AllowanceServer
+
+@Suite struct NotificationTests {
+    @Test func childHearsAboutMoneyAndCanMarkItRead() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 10_00))])
+            let kai = family.children[0]
+            try await client.post(.credit, 5_00, to: kai, in: family, description: "Chores")
+            let count: UnreadCountResponse = try await client.call(.GET, "/api/v1/notifications/unread-count", token: kai.token)
+            #expect(count.count == 1)  // the chores (an opening balance is not news)
+            let list: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications", token: kai.token)
+            let newest = try #require(list.notifications.first)
+            #expect(newest.title == "You received $5.00")
+            #expect(newest.message == "Chores. Your balance is now $15.00.")
+            let read: NotificationDto = try await client.call(.PATCH, "/api/v1/notifications/\(newest.id)/read", token: kai.token)
+            #expect(read.isRead)
+            #expect(try await client.call(.GET, "/api/v1/notifications/unread-count", token: kai.token, as: UnreadCountResponse.self).count == 0)
+            try await client.post(.debit, 1_00, to: kai, in: family, description: "Gum")
+            #expect(try await client.call(.GET, "/api/v1/notifications/unread-count", token: kai.token, as: UnreadCountResponse.self).count == 1)
+            try await client.send(.POST, "/api/v1/notifications/read", token: kai.token)
+            #expect(try await client.call(.GET, "/api/v1/notifications/unread-count", token: kai.token, as: UnreadCountResponse.self).count == 0)
+            let unread: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications?unreadOnly=true", token: kai.token)
+            #expect(unread.notifications.isEmpty)
+        }
+    }
+
+    @Test func lowBalanceWarningReachesParentsOnceOnTheCrossing() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            let prefs: NotificationPreferencesDto = try await client.call(
+                .PUT, "/api/v1/notifications/preferences", token: family.parent.token,
+                json: NotificationPreferencesDto(lowBalanceWarningEnabled: true, lowBalanceThreshold: Money(cents: 15_00)))
+            #expect(prefs.lowBalanceWarningEnabled == true)
+            #expect(prefs.transactionAlertsEnabled == true)
+
+            try await client.post(.debit, 4_00, to: kai, in: family)  // $16.00: above
+            try await client.post(.debit, 2_00, to: kai, in: family)  // $14.00: crosses
+            try await client.post(.debit, 1_00, to: kai, in: family)  // $13.00: already below
+            let list: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications", token: family.parent.token)
+            #expect(list.notifications.map(\.title) == ["Kai's balance is low"])
+            #expect(list.notifications.first?.message.contains("Kai has $14.00") == true)
+            #expect(list.notifications.first?.childId == kai.id)
+        }
+    }
+
+    @Test func turnedOffKindsAreNotStored() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            try await client.send(.PUT, "/api/v1/notifications/preferences", token: kai.token, json: NotificationPreferencesDto(transactionAlertsEnabled: false))
+            try await client.post(.credit, 1_00, to: kai, in: family)
+            let list: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications", token: kai.token)
+            #expect(list.notifications.isEmpty)
+            // Default low-balance warning is off: parents hear nothing.
+            try await client.post(.debit, 20_50, to: kai, in: family)
+            let parent: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications", token: family.parent.token)
+            #expect(parent.notifications.isEmpty)
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import AllowanceAPI
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import AllowanceServer
+
+/// A fixed instant the tests start at: Saturday 2026-11-21 18:30 UTC (13:30 in New York).
+let testStart = Date(timeIntervalSince1970: 1_795_285_800)
+
+/// Runs `body` against a fully configured server on a real database: a fresh SQLite file by
+/// default, or the PostgreSQL of `TEST_DATABASE_URL` (shared; every test makes its own family).
+func withApp(at start: Date = testStart, _ body: (TestClient) async throws -> Void) async throws {
+    let app = try await Application.make(.testing)
+    app.logger.logLevel = .warning
+    let now = NowBox(start)
+    app.clock = .fixed(now)
+    let setting: DatabaseSetting
+    var sqliteFile: String?
+    if let url = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"], !url.isEmpty {
+        setting = .postgres(url: url)
+    } else {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("allowance-test-\(UUID().uuidString).sqlite").path
+        sqliteFile = path
+        setting = .sqlite(path: path)
+    }
+    do {
+        let options = ServerOptions(database: setting, seedDemoFamily: false, passwordCost: 4)
+        if sqliteFile == nil {
+            // Tests run in parallel; on the shared PostgreSQL one at a time creates the schema.
+            try await migrationGate.run { try await configure(app, options: options) }
+        } else {
+            try await configure(app, options: options)
+        }
+        try await body(TestClient(app: app, now: now))
+    } catch {
+        try? await app.asyncShutdown()
+        removeSQLite(sqliteFile)
+        throw error
+    }
+    try await app.asyncShutdown()
+    removeSQLite(sqliteFile)
+}
+
+private func removeSQLite(_ path: String?) {
+    guard let path else { return }
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
+private let migrationGate = WriteGate()
+
+/// Sends requests to the in-process server the way a client would.
+struct TestClient: Sendable {
+    let app: Application
+    let now: NowBox
+
+    @discardableResult
+    func send(
+        _ method: HTTPMethod, _ path: String, token: String? = nil, json: (any Encodable & Sendable)? = nil, body: String? = nil,
+        headers extra: [(String, String)] = []
+    ) async throws -> TestingHTTPResponse {
+        var headers = HTTPHeaders()
+        if let token { headers.bearerAuthorization = BearerAuthorization(token: token) }
+        var buffer: ByteBuffer?
+        if let json {
+            headers.contentType = .json
+            buffer = ByteBuffer(data: try JSONEncoder.api.encode(json))
+        } else if let body {
+            headers.contentType = .json
+            buffer = ByteBuffer(string: body)
+        }
+        for (name, value) in extra { headers.replaceOrAdd(name: name, value: value) }
+        return try await app.testing().sendRequest(method, path, headers: headers, body: buffer)
+    }
+
+    /// Sends and decodes a success, failing the test with the server's message otherwise.
+    func call<T: Decodable>(
+        _ method: HTTPMethod, _ path: String, token: String? = nil, json: (any Encodable & Sendable)? = nil, as type: T.Type = T.self,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> T {
+        let response = try await send(method, path, token: token, json: json)
+        guard (200..<300).contains(response.status.code) else {
+            Issue.record("\(method) \(path) answered \(response.status.code): \(response.body.string)", sourceLocation: sourceLocation)
+            throw TestFailure.unexpectedStatus(response.status.code)
+        }
+        return try JSONDecoder.api.decode(T.self, from: Data(response.body.readableBytesView))
+    }
+
+    // MARK: - Fixtures
+
+    /// A new family with a parent, and optionally children with opening balances.
+    func family(
+        name: String = "Test Family", timeZone: String = "America/New_York", children: [(String, Money)] = []
+    ) async throws -> TestFamily {
+        let tag = UUID().uuidString.prefix(8).lowercased()
+        let auth: AuthResponse = try await call(
+            .POST, "/api/v1/auth/register/parent",
+            json: RegisterParentRequest(
+                email: "parent-\(tag)@example.com", password: "secret1", firstName: "Pat", lastName: "Parent", familyName: name, timeZone: timeZone))
+        var family = TestFamily(parent: auth, tag: String(tag))
+        for (childName, balance) in children {
+            family.children.append(try await addChild(to: family, name: childName, balance: balance))
+        }
+        return family
+    }
+
+    func addChild(to family: TestFamily, name: String, balance: Money, allowance: Money = Money(cents: 1000), day: Weekday = .saturday) async throws -> TestChild {
+        let email = "\(name.lowercased())-\(family.tag)@example.com"
+        let child: ChildResponse = try await call(
+            .POST, "/api/v1/auth/register/child", token: family.parent.token,
+            json: RegisterChildRequest(
+                email: email, password: "secret1", firstName: name, lastName: "Kid", weeklyAllowance: allowance, allowanceDay: day,
+                initialBalance: balance))
+        let login: AuthResponse = try await call(.POST, "/api/v1/auth/login", json: LoginRequest(email: email, password: "secret1"))
+        return TestChild(id: child.id, userId: child.userId, token: login.token, email: email)
+    }
+
+    func post(_ type: TransactionType, _ cents: Int64, to child: TestChild, in family: TestFamily, description: String = "Test") async throws -> TestingHTTPResponse {
+        try await send(
+            .POST, "/api/v1/transactions", token: family.parent.token,
+            json: CreateTransactionRequest(childId: child.id, amount: Money(cents: cents), type: type, description: description))
+    }
+
+    func balance(of child: TestChild, in family: TestFamily) async throws -> Money {
+        let response: ChildBalanceResponse = try await call(.GET, "/api/v1/children/\(child.id)/balance", token: family.parent.token)
+        return response.currentBalance
+    }
+
+    func audit() async throws -> LedgerAudit.Report {
+        try await LedgerAudit.run(on: app.db)
+    }
+}
+
+struct TestFamily: Sendable {
+    var parent: AuthResponse
+    var tag: String
+    var children: [TestChild] = []
+}
+
+struct TestChild: Sendable {
+    let id: UUID
+    let userId: UUID
+    let token: String
+    let email: String
+}
+
+enum TestFailure: Error { case unexpectedStatus(UInt) }
+
+extension TestingHTTPResponse {
+    /// The `{"error": {"code", "message"}}` body.
+    var error: ErrorResponse.Body? {
+        (try? JSONDecoder.api.decode(ErrorResponse.self, from: Data(body.readableBytesView)))?.error
+    }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONDecoder.api.decode(T.self, from: Data(body.readableBytesView))
+    }
+}
