@@ -22,7 +22,7 @@ import Testing
 
     @Test func registrationMessagesMatchTheScreens() async throws {
         try await withApp { client in
-            let valid = RegisterParentRequest(email: "a@example.com", password: "secret1", firstName: "A", lastName: "B", familyName: "C")
+            let valid = RegisterParentRequest(email: "a-\(UUID().uuidString.prefix(8))@example.com", password: "secret1", firstName: "A", lastName: "B", familyName: "C")
             var cases: [(RegisterParentRequest, String)] = []
             var request = valid
             request.email = ""

@@ -42,7 +42,7 @@ import Vapor
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 20_00))
             let list: TransactionListResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)/transactions", token: family.parent.token)
             #expect(list.transactions.count == 1)
-            #expect(try await client.audit().isClean)
+            #expect(try await client.audit(family).isClean)
         }
     }
 

@@ -30,7 +30,7 @@ import Testing
             #expect(try await client.send(.GET, "/api/v1/auth/me", token: kai.token).status == .unauthorized)
             let remaining: [ChildResponse] = try await client.call(.GET, "/api/v1/children", token: token)
             #expect(remaining.map(\.firstName) == ["Freya"])
-            #expect(try await client.audit().isClean)
+            #expect(try await client.audit(family).isClean)
         }
     }
 

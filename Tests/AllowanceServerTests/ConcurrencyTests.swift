@@ -29,7 +29,7 @@ import Testing
             let balancesAfter: [Int64] = list.transactions.map(\.balanceAfter.cents).sorted()
             let expected: [Int64] = (0..<20).map { Int64($0) * 100 }
             #expect(balancesAfter == expected)
-            let audit = try await client.audit()
+            let audit = try await client.audit(family)
             #expect(audit.isClean, "\(audit.summary)")
         }
     }

@@ -23,7 +23,7 @@ import Testing
             #expect(detail.description == "Comic")
             #expect(detail.balanceAfter == Money(cents: 22_25))
             #expect(detail.createdByName == "Pat Parent")
-            #expect(try await client.audit().isClean)
+            #expect(try await client.audit(family).isClean)
         }
     }
 

@@ -10,11 +10,11 @@ import Testing
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             try await client.post(.debit, 5_00, to: family.children[0], in: family)
-            #expect(try await client.audit().isClean)
+            #expect(try await client.audit(family).isClean)
             // Someone edits the cached balance behind the ledger's back.
             let sql = client.app.db as! SQLDatabase
             try await sql.raw("UPDATE children SET balance_cents = balance_cents + 1 WHERE id = \(bind: family.children[0].id)").run()
-            let report = try await client.audit()
+            let report = try await client.audit(family)
             #expect(!report.isClean)
             #expect(report.summary.contains("Kai"))
             #expect(report.summary.contains("stored balance $15.01, ledger sums to $15.00"))

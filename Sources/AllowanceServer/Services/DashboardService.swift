@@ -19,7 +19,7 @@ enum DashboardService {
         let since = calendar.dayKey(calendar.adding(days: -(recentDays - 1), to: now))
         struct CountRow: Decodable { let child_id: UUID; let entries: Int64 }
         let counts = try await sql.raw("""
-            SELECT d.child_id, SUM(d.entry_count) AS entries FROM child_daily_totals d JOIN children c ON c.id = d.child_id
+            SELECT d.child_id, CAST(SUM(d.entry_count) AS BIGINT) AS entries FROM child_daily_totals d JOIN children c ON c.id = d.child_id
             WHERE c.family_id = \(bind: parent.familyID) AND d.day >= \(bind: since) GROUP BY d.child_id
             """).all(decoding: CountRow.self)
         let countByChild = Dictionary(uniqueKeysWithValues: counts.map { ($0.child_id, Int($0.entries)) })
@@ -52,7 +52,7 @@ enum DashboardService {
         struct Row: Decodable { let earned: Int64?; let spent: Int64? }
         let first = calendar.dayKey(calendar.startOfMonth(now))
         let row = try await sql.raw("""
-            SELECT SUM(credits_cents) AS earned, SUM(debits_cents) AS spent FROM child_daily_totals
+            SELECT CAST(SUM(credits_cents) AS BIGINT) AS earned, CAST(SUM(debits_cents) AS BIGINT) AS spent FROM child_daily_totals
             WHERE child_id = \(bind: childID) AND day >= \(bind: first) AND day <= \(bind: calendar.dayKey(now))
             """).first(decoding: Row.self)
         return MonthlyStats(totalEarned: Money(cents: row?.earned ?? 0), totalSpent: Money(cents: row?.spent ?? 0))

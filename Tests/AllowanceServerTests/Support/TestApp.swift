@@ -127,8 +127,9 @@ struct TestClient: Sendable {
         return response.currentBalance
     }
 
-    func audit() async throws -> LedgerAudit.Report {
-        try await LedgerAudit.run(on: app.db)
+    /// The ledger check for one family (the PostgreSQL test database is shared).
+    func audit(_ family: TestFamily) async throws -> LedgerAudit.Report {
+        try await LedgerAudit.run(on: app.db, familyID: family.parent.familyId)
     }
 }
 
