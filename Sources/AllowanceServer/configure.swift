@@ -64,6 +64,8 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     await app.jwt.keys.add(hmac: HMACKey(from: options.jwtSecret), digestAlgorithm: .sha256)
     app.passwords.use(.bcrypt(cost: options.passwordCost))
     app.loginThrottle = LoginThrottle()
+    app.jobs = JobRegistry()
+    app.paydayHooks = PaydayHooks()
 
     ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
     ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
