@@ -3,6 +3,7 @@ import Fluent
 import FluentPostgresDriver
 import FluentSQLiteDriver
 import JWT
+import Leaf
 import Vapor
 
 /// Where the data lives.
@@ -69,8 +70,11 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
 
     ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
     ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
+    useResourceDirectory(app)
+    app.views.use(.leaf)
     app.middleware = Middlewares()
-    app.middleware.use(JSONErrorMiddleware())
+    app.middleware.use(AppErrorMiddleware())
+    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
 
     try routes(app)
     app.asyncCommands.use(SeedCommand(), as: "seed")
@@ -92,4 +96,25 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: TransactionsController())
     try signedIn.register(collection: DashboardController())
     try signedIn.register(collection: NotificationsController())
+
+    let web = app.grouped(WebSessionAuthenticator(), CSRFMiddleware())
+    web.get { req in req.redirect(to: req.auth.has(AuthUser.self) ? "/dashboard" : "/login") }
+    try web.register(collection: AuthPages())
+    let pages = web.grouped(RequireWebUser())
+    try pages.register(collection: DashboardPages())
+    try pages.register(collection: ChildPages())
+    try pages.register(collection: TransactionPages())
+    try pages.register(collection: SettingsPages())
+}
+
+/// Views and `Public/` are found from the working directory (the package root under
+/// `swift run` and `swift test`); a binary started elsewhere falls back to the source tree.
+private func useResourceDirectory(_ app: Application) {
+    if let root = Environment.get("ALLOWANCE_ROOT") {
+        app.directory = DirectoryConfiguration(workingDirectory: root)
+        return
+    }
+    guard !FileManager.default.fileExists(atPath: app.directory.viewsDirectory) else { return }
+    let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    app.directory = DirectoryConfiguration(workingDirectory: sourceRoot.path)
 }

@@ -22,14 +22,17 @@ public struct AppError: AbortError, Sendable {
     public static let parentOnly = AppError(.forbidden, "parent_only", "Only a parent can do this")
 }
 
-/// Turns every error into `{"error": {"code", "message"}}`. Anything that is not a client's
-/// fault is logged and answered 500 without internals.
-struct JSONErrorMiddleware: AsyncMiddleware {
+/// Turns every error into `{"error": {"code", "message"}}` for the API, or an error page for
+/// the web app. Anything that is not a client's fault is logged and answered 500 without internals.
+struct AppErrorMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
         } catch {
             let (status, body) = Self.describe(error, logger: request.logger)
+            if !Self.wantsJSON(request), let page = try? await ErrorPage.render(status: status, message: body.error.message, on: request) {
+                return page
+            }
             let response = Response(status: status)
             try response.content.encode(body, using: JSONEncoder.api)
             if let abort = error as? AbortError {
@@ -39,6 +42,12 @@ struct JSONErrorMiddleware: AsyncMiddleware {
             }
             return response
         }
+    }
+
+    /// The API and machine endpoints answer JSON; everything else is a page for a person.
+    static func wantsJSON(_ request: Request) -> Bool {
+        let path = request.url.path
+        return path.hasPrefix("/api/") || path == "/openapi.json" || path == "/health"
     }
 
     static func describe(_ error: Error, logger: Logger) -> (HTTPResponseStatus, ErrorResponse) {

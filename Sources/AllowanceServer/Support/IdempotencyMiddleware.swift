@@ -31,7 +31,7 @@ struct IdempotencyMiddleware: AsyncMiddleware {
             try await finish(claim, status: response.status, body: response.body.string, on: request)
             return response
         } catch {
-            let (status, body) = JSONErrorMiddleware.describe(error, logger: request.logger)
+            let (status, body) = AppErrorMiddleware.describe(error, logger: request.logger)
             let text = try String(decoding: JSONEncoder.api.encode(body), as: UTF8.self)
             try await finish(claim, status: status, body: text, on: request)
             throw error

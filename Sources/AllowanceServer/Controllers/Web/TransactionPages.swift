@@ -1,0 +1,127 @@
+import AllowanceAPI
+import AllowanceCore
+import Vapor
+
+/// The ledger in the browser (app-screens.md 4.1-4.4): list with filter, search and "load
+/// more", detail, and a parent's new-transaction form with a live balance preview.
+struct TransactionPages: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let transactions = routes.grouped("transactions")
+        transactions.get(use: list)
+        transactions.get("new", use: newForm)
+        transactions.post("new", use: create)
+        transactions.get(":transactionId", use: show)
+    }
+
+    struct ChildOption: Encodable { let id: UUID; let name: String; let balance: String; let balanceCents: Int64; let selected: Bool }
+    struct FilterLink: Encodable { let label: String; let href: String; let current: Bool }
+
+    struct ListPage: Encodable {
+        let childId: UUID?
+        let childName: String
+        let children: [ChildOption]
+        let filters: [FilterLink]
+        let search: String
+        let type: String
+        let rows: [TransactionRow]
+        let hasMore: Bool
+        let moreHref: String
+        let isParent: Bool
+    }
+
+    /// The children a user may pick from: all of a parent's, or the child themselves.
+    private func choices(_ req: Request, selected: UUID?) async throws -> [ChildRecord] {
+        let user = try req.requireUser()
+        let all = try await FamilyDirectory.children(ofFamily: user.familyID, on: req.db())
+        return user.isParent ? all : all.filter { $0.id == user.childID }
+    }
+
+    @Sendable func list(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        let requested = req.query[String.self, at: "child"].flatMap(UUID.init(uuidString:))
+        let children = try await choices(req, selected: requested)
+        guard let child = children.first(where: { $0.id == requested }) ?? (requested == nil ? children.first : nil) else {
+            if requested != nil { throw AppError.notFound("Child") }
+            return try await req.render("transactions", "Transactions", section: "transactions", ListPage(
+                childId: nil, childName: "", children: [], filters: [], search: "", type: "", rows: [], hasMore: false, moreHref: "", isParent: user.isParent))
+        }
+        var filter = try LedgerFilter(query: req.query)
+        let result = try await LedgerService.list(childID: child.id, filter: filter, on: req.db())
+        let search = filter.search ?? ""
+        func href(type: String, limit: Int) -> String {
+            var parts = ["child=\(child.id)"]
+            if !type.isEmpty { parts.append("type=\(type)") }
+            if !search.isEmpty { parts.append("search=\(search.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")") }
+            if limit != 20 { parts.append("limit=\(limit)") }
+            return "/transactions?" + parts.joined(separator: "&")
+        }
+        let type = filter.type?.rawValue ?? ""
+        let filters = [("All", ""), ("Received", "Credit"), ("Spent", "Debit")].map { FilterLink(label: $0.0, href: href(type: $0.1, limit: 20), current: $0.1 == type) }
+        return try await req.render("transactions", "Transactions", section: "transactions", ListPage(
+            childId: child.id, childName: child.firstName,
+            children: children.map { ChildOption(id: $0.id, name: $0.fullName, balance: $0.balance.formatted, balanceCents: $0.balance.cents, selected: $0.id == child.id) },
+            filters: filters, search: search, type: type, rows: result.transactions.map { TransactionRow($0, calendar: child.calendar) },
+            hasMore: result.hasMore, moreHref: href(type: type, limit: min(filter.limit + 20, 100)), isParent: user.isParent))
+    }
+
+    struct DetailPage: Encodable {
+        let row: TransactionRow
+        let childId: UUID
+        let childName: String
+        let typeLabel: String
+        let category: String?
+        let note: String?
+    }
+
+    @Sendable func show(req: Request) async throws -> Response {
+        let entry = try await TransactionService.entry(try req.uuidParameter("transactionId"), on: req)
+        let child = try await req.visibleChild(entry.childId)
+        return try await req.render("transaction", entry.description, section: "transactions", DetailPage(
+            row: TransactionRow(entry, calendar: child.calendar), childId: child.id, childName: child.firstName, typeLabel: entry.type.label,
+            category: entry.category, note: entry.notes))
+    }
+
+    struct NewPage: Encodable {
+        var children: [ChildOption]
+        var type = "Credit"
+        var amount = ""
+        var description = ""
+        var error: String?
+    }
+
+    struct NewForm: Content {
+        var childId: String?
+        var type: String?
+        var amount: String?
+        var description: String?
+    }
+
+    @Sendable func newForm(req: Request) async throws -> Response {
+        _ = try req.requireParent()
+        let requested = req.query[String.self, at: "child"].flatMap(UUID.init(uuidString:))
+        let children = try await choices(req, selected: requested)
+        let selected = requested ?? children.first?.id
+        return try await req.render("transaction-new", "New Transaction", section: "transactions", NewPage(
+            children: children.map { ChildOption(id: $0.id, name: $0.fullName, balance: $0.balance.formatted, balanceCents: $0.balance.cents, selected: $0.id == selected) }))
+    }
+
+    @Sendable func create(req: Request) async throws -> Response {
+        let parent = try req.requireParent()
+        let form = try req.content.decode(NewForm.self)
+        let selected = form.childId.flatMap(UUID.init(uuidString:))
+        let type: TransactionType = form.type == TransactionType.debit.rawValue ? .debit : .credit
+        do {
+            guard let childID = selected else { throw AppError.validation("Choose a child") }
+            let amount = try WebForms.amount(form.amount)
+            let entry = try await TransactionService.create(
+                CreateTransactionRequest(childId: childID, amount: amount, type: type, description: form.description ?? ""), by: parent, on: req)
+            return Flash.redirect(req, to: "/transactions?child=\(childID)", message: "Saved. New balance: \(entry.balanceAfter.formatted).")
+        } catch let error as AppError where error.status.code < 500 {
+            let children = try await choices(req, selected: selected)
+            let page = NewPage(
+                children: children.map { ChildOption(id: $0.id, name: $0.fullName, balance: $0.balance.formatted, balanceCents: $0.balance.cents, selected: $0.id == selected) },
+                type: type.rawValue, amount: form.amount ?? "", description: form.description ?? "", error: error.message)
+            return try await req.render("transaction-new", "New Transaction", section: "transactions", page, status: error.status)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import AllowanceAPI
+import AllowanceCore
+import Vapor
+
+/// What every page's layout needs: title, who is signed in, the bell, the form token and a
+/// one-time message from the previous step.
+struct PageBase: Encodable {
+    let title: String
+    let csrf: String
+    let signedIn: Bool
+    let isParent: Bool
+    let userName: String
+    let initial: String
+    let unreadCount: Int
+    let flash: String?
+    /// Which navigation item is current ("dashboard", "transactions", "settings").
+    let section: String
+}
+
+/// A page: the layout's part and the page's own.
+struct Page<Content: Encodable>: Encodable {
+    let base: PageBase
+    let page: Content
+}
+
+enum Flash {
+    static let cookieName = "at_flash"
+
+    /// Redirects with a message shown once on the next page.
+    static func redirect(_ req: Request, to path: String, message: String) -> Response {
+        let response = req.redirect(to: path)
+        response.cookies[cookieName] = HTTPCookies.Value(string: message.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "", path: "/", isHTTPOnly: true, sameSite: .lax)
+        return response
+    }
+}
+
+extension Request {
+    func pageBase(_ title: String, section: String = "") async throws -> PageBase {
+        let user = auth.get(AuthUser.self)
+        var unread = 0
+        if let user { unread = try await NotificationService.unreadCount(for: user.userID, on: db) }
+        return PageBase(
+            title: title, csrf: CSRFMiddleware.token(for: self), signedIn: user != nil, isParent: user?.isParent ?? false,
+            userName: user?.firstName ?? "", initial: String(user?.firstName.prefix(1) ?? ""), unreadCount: unread,
+            flash: cookies[Flash.cookieName]?.string.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 }, section: section)
+    }
+
+    /// Renders a page and clears a shown flash message.
+    func render<Content: Encodable>(_ template: String, _ title: String, section: String = "", _ content: Content, status: HTTPStatus = .ok) async throws -> Response {
+        let base = try await pageBase(title, section: section)
+        let response = try await view.render(template, Page(base: base, page: content)).encodeResponse(for: self)
+        response.status = status
+        if base.flash != nil {
+            response.cookies[Flash.cookieName] = HTTPCookies.Value(string: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/")
+        }
+        return response
+    }
+}
+
+/// Money and dates as the pages show them, in the family's time zone.
+struct MoneyText: Encodable {
+    let text: String
+    let plain: String
+    let isPositive: Bool
+    init(_ money: Money) {
+        text = money.formatted
+        plain = money.plainText
+        isPositive = money.isPositive
+    }
+}
+
+extension FamilyCalendar {
+    /// "Nov 21, 2026 at 1:30 PM" in the family's zone.
+    func displayDateTime(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .shortened)
+        style.timeZone = timeZone
+        return date.formatted(style)
+    }
+
+    func displayDate(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .abbreviated, time: .omitted)
+        style.timeZone = timeZone
+        return date.formatted(style)
+    }
+}
