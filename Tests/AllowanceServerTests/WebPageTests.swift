@@ -1,0 +1,98 @@
+import AllowanceAPI
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import AllowanceServer
+
+/// The web app's security rules, checked without a browser (the flows are in Tests/browser).
+@Suite struct WebPageTests {
+    /// Signs in through the login form and returns the cookies a browser would hold.
+    func signIn(_ client: TestClient, email: String, password: String = "secret1") async throws -> (session: String, csrf: String) {
+        let form = try await client.send(.GET, "/login")
+        let csrf = try #require(form.headers.setCookie?[CSRFMiddleware.cookieName]?.string)
+        let body = "_csrf=\(csrf)&email=\(email.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&password=\(password)"
+        let response = try await client.app.testing().sendRequest(.POST, "/login", headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "\(CSRFMiddleware.cookieName)=\(csrf)"], body: ByteBuffer(string: body))
+        #expect(response.status == .seeOther)
+        return (try #require(response.headers.setCookie?[WebSession.cookieName]?.string), csrf)
+    }
+
+    func page(_ client: TestClient, _ path: String, cookies: (session: String, csrf: String)) async throws -> TestingHTTPResponse {
+        try await client.app.testing().sendRequest(.GET, path, headers: ["Cookie": "\(WebSession.cookieName)=\(cookies.session); \(CSRFMiddleware.cookieName)=\(cookies.csrf)"])
+    }
+
+    func post(_ client: TestClient, _ path: String, form: String, cookies: (session: String, csrf: String)) async throws -> TestingHTTPResponse {
+        try await client.app.testing().sendRequest(
+            .POST, path, headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "\(WebSession.cookieName)=\(cookies.session); \(CSRFMiddleware.cookieName)=\(cookies.csrf)"],
+            body: ByteBuffer(string: form))
+    }
+
+    @Test func pagesNeedASignIn() async throws {
+        try await withApp { client in
+            let response = try await client.send(.GET, "/dashboard")
+            #expect(response.status == .seeOther)
+            #expect(response.headers.first(name: .location) == "/login?next=%2Fdashboard")
+        }
+    }
+
+    @Test func formsWithoutTheTokenAreRefusedAndChangeNothing() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            let cookies = try await signIn(client, email: family.parent.email)
+            let forged = try await post(client, "/children/\(kai.id)/quick-subtract", form: "_csrf=wrong&note=x", cookies: cookies)
+            #expect(forged.status == .forbidden)
+            #expect(forged.body.string.contains("This form has expired"))
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 20_00))
+
+            let genuine = try await post(client, "/children/\(kai.id)/quick-subtract", form: "_csrf=\(cookies.csrf)&note=Ice+cream", cookies: cookies)
+            #expect(genuine.status == .seeOther)
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 15_00))
+        }
+    }
+
+    @Test func aChildCannotReachParentPagesOrASibling() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 20_00)), ("Freya", Money(cents: 33_33))])
+            let cookies = try await signIn(client, email: family.children[0].email)
+            let own = try await page(client, "/children/\(family.children[0].id)", cookies: cookies)
+            #expect(own.status == .ok)
+            #expect(own.body.string.contains("$20.00"))
+            #expect(!own.body.string.contains("Subtract funds"))  // read-only for the child
+
+            let sibling = try await page(client, "/children/\(family.children[1].id)", cookies: cookies)
+            #expect(sibling.status == .notFound)
+            #expect(!sibling.body.string.contains("33.33"))
+            #expect(sibling.headers.contentType == .html)
+            for path in ["/children/new", "/transactions/new", "/children/\(family.children[0].id)/delete"] {
+                let response = try await page(client, path, cookies: cookies)
+                #expect(response.status == .forbidden, "\(path)")
+                #expect(response.body.string.contains("Only a parent can do this"))
+            }
+            let spend = try await post(client, "/children/\(family.children[0].id)/quick-subtract", form: "_csrf=\(cookies.csrf)", cookies: cookies)
+            #expect(spend.status == .forbidden)
+            #expect(try await client.balance(of: family.children[0], in: family) == Money(cents: 20_00))
+        }
+    }
+
+    @Test func anotherFamilysChildPageIsNotFound() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 77_77))])
+            let stranger = try await client.family(name: "Strangers")
+            let cookies = try await signIn(client, email: stranger.parent.email)
+            let response = try await page(client, "/children/\(family.children[0].id)", cookies: cookies)
+            #expect(response.status == .notFound)
+            #expect(!response.body.string.contains("77.77"))
+            #expect(!response.body.string.contains("Kai"))
+        }
+    }
+
+    @Test func signInRedirectStaysOnThisSite() async throws {
+        try await withApp { client in
+            let page = try await client.send(.GET, "/login?next=//evil.example/steal")
+            #expect(page.status == .ok)
+            #expect(!page.body.string.contains("evil.example"))
+        }
+    }
+}
