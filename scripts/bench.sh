@@ -19,6 +19,7 @@
 #   DURATION=10s THREADS=2 CONNECTIONS=32   wrk settings
 #   PORT=8089         server port (127.0.0.1)
 #   KEEP_WORK=1       keep the temp dir with its SQLite files (logs are always kept)
+#   BUSY_LIMIT=0.25   CPU cores other processes may use during a run before it is flagged
 #   LOG_LEVEL=...     passed through to the server (Vapor's default is info)
 # Exit status: 0 when every check passes, 1 when a check or verify fails, 2 on setup errors.
 
@@ -32,6 +33,7 @@ THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
 SIZES=${SIZES:-"1000 1000000"}
 KEEP_WORK=${KEEP_WORK:-0}
+BUSY_LIMIT=${BUSY_LIMIT:-0.25}   # cores other processes may use during a run before it is flagged
 BASE="http://$HOST:$PORT"
 PASSWORD=allowance
 PARENT_EMAIL=parent@example.com
@@ -208,32 +210,52 @@ run_endpoint() { # rows entry
 
     local out="$WORK/wrk-$rows-$name.txt"
     log "wrk $name: $method $path (as $who, $THREADS threads, $CONNECTIONS connections, $DURATION)"
-    BENCH_TOKEN="$token" BENCH_METHOD="$method" BENCH_BODY="$body" \
-        wrk --latency -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 10s -s "$WORK/bench.lua" "$BASE$path" >"$out" 2>&1 \
-        || { cat "$out" >&2; die "wrk failed for $name"; }
+    # CPU accounting around the run: machine-wide busy time, the server's and wrk's own. What is
+    # left was used by other processes (a compiler on this 2-core machine skews every figure).
+    local t0 s0 w0 t1 s1 w1 rc=0 TIMEFORMAT='%R %U %S'
+    t0=$(cpu_busy_ticks); s0=$(proc_ticks "$SERVER_PID"); w0=$(date +%s.%N)
+    { time BENCH_TOKEN="$token" BENCH_METHOD="$method" BENCH_BODY="$body" \
+        wrk --latency -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --timeout 10s -s "$WORK/bench.lua" "$BASE$path" >"$out" 2>&1; } \
+        2>"$WORK/wrk.time" || rc=$?
+    t1=$(cpu_busy_ticks); s1=$(proc_ticks "$SERVER_PID"); w1=$(date +%s.%N)
+    [ "$rc" = 0 ] || { cat "$out" >&2; die "wrk failed for $name"; }
 
     local line
     line=$(grep '^BENCH_RESULT' "$out") || { cat "$out" >&2; die "no BENCH_RESULT from wrk for $name"; }
-    python3 - "$rows" "$name" "$line" "$out" >>"$WORK/results.tsv" <<'PY'
-import re, sys
-rows, name, line, path = sys.argv[1:5]
+    python3 - "$rows" "$name" "$line" "$out" "$t0 $t1 $s0 $s1 $w0 $w1 $(cat "$WORK/wrk.time")" >>"$WORK/results.tsv" <<'PY'
+import os, re, sys
+rows, name, line, path, cpu = sys.argv[1:6]
 f = {k: float(v) for k, v in re.findall(r"(\w+)=([\d.]+)", line)}
 text = open(path).read()
 m = re.search(r"Non-2xx or 3xx responses:\s*(\d+)", text)
 non2xx = max(int(f["status"]), int(m.group(1)) if m else 0)
 socket = int(f["connect"] + f["read"] + f["write"] + f["timeout"])
 rps = f["requests"] / (f["duration_us"] / 1e6) if f["duration_us"] else 0.0
-print(f"{rows}\t{name}\t{int(f['requests'])}\t{rps:.2f}\t{f['p50_us'] / 1000:.3f}\t{f['p99_us'] / 1000:.3f}\t{non2xx}\t{socket}")
+t0, t1, s0, s1, w0, w1, _real, wu, ws = (float(x) for x in cpu.split())
+hz, wall = os.sysconf("SC_CLK_TCK"), max(w1 - w0, 1e-3)
+server = (s1 - s0) / hz / wall
+other = max(0.0, ((t1 - t0) / hz - (s1 - s0) / hz - (wu + ws)) / wall)
+print(f"{rows}\t{name}\t{int(f['requests'])}\t{rps:.2f}\t{f['p50_us'] / 1000:.3f}\t{f['p99_us'] / 1000:.3f}\t{non2xx}\t{socket}"
+      f"\t{server:.2f}\t{(wu + ws) / wall:.2f}\t{other:.2f}")
 PY
     local last
     last=$(tail -1 "$WORK/results.tsv")
-    IFS=$'\t' read -r _ _ req rps p50 p99 non2xx socket <<<"$last"
-    log "  $name: $rps req/s, p50 $p50 ms, p99 $p99 ms, $req requests, non-2xx $non2xx, socket errors $socket"
+    IFS=$'\t' read -r _ _ req rps p50 p99 non2xx socket srv_cpu wrk_cpu other_cpu <<<"$last"
+    log "  $name: $rps req/s, p50 $p50 ms, p99 $p99 ms, $req requests, non-2xx $non2xx, socket errors $socket;" \
+        "CPU cores used: server $srv_cpu, wrk $wrk_cpu, others $other_cpu"
+    if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > float(sys.argv[2]) else 1)" "$other_cpu" "$BUSY_LIMIT"; then
+        log "  WARNING: other processes used $other_cpu cores during $name; its figures are skewed:"
+        ps -eo pcpu=,comm= --sort=-pcpu | head -5 >&2 || true
+    fi
     if [ "$non2xx" != 0 ] || [ "$socket" != 0 ]; then
         log "  WARNING: $name had $non2xx non-2xx/3xx responses and $socket socket errors"
         grep -iE 'error|warning|critical' "$SERVER_LOG" | sort | uniq -c | sort -rn | head -5 >&2 || true
     fi
 }
+
+# Busy clock ticks of the whole machine (user+nice+system+steal; interrupts left out) and of one process.
+cpu_busy_ticks() { awk '/^cpu /{print $2 + $3 + $4 + $9; exit}' /proc/stat; }
+proc_ticks() { if [ -r "/proc/$1/stat" ]; then sed 's/^.*) //' "/proc/$1/stat" | awk '{print $12 + $13}'; else echo 0; fi; }
 
 # --- 3. one ledger size ------------------------------------------------------------------------
 bench_size() { # rows

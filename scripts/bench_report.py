@@ -5,6 +5,7 @@ Usage: bench_report.py RESULTS_TSV VERIFY_TSV
 
 RESULTS_TSV columns (tab-separated, no header):
     rows  endpoint  requests  req_per_s  p50_ms  p99_ms  non2xx  socket_errors
+    server_cores  wrk_cores  other_cores      (mean CPU cores used during the run)
 VERIFY_TSV columns:
     rows  exit_code  summary
 
@@ -15,11 +16,13 @@ Exits 1 when a check fails or a verify failed, 0 otherwise.
 """
 
 import csv
+import os
 import sys
 
 P50_GROWTH_LIMIT = 1.5
 DASHBOARD_SHARE_MIN = 0.30
 SCALING_ENDPOINTS = ["list", "dashboard"]
+BUSY_LIMIT = float(os.environ.get("BUSY_LIMIT", "0.25"))
 
 
 def size_label(rows: int) -> str:
@@ -39,6 +42,7 @@ def main() -> int:
             results.append({
                 "rows": int(r[0]), "endpoint": r[1], "requests": int(r[2]), "rps": float(r[3]),
                 "p50": float(r[4]), "p99": float(r[5]), "non2xx": int(r[6]), "socket": int(r[7]),
+                "server_cpu": float(r[8]), "wrk_cpu": float(r[9]), "other_cpu": float(r[10]),
             })
     verifies = []
     try:
@@ -50,14 +54,16 @@ def main() -> int:
         pass
 
     print()
-    header = f"{'size':>6}  {'endpoint':<12} {'req/s':>10} {'p50 ms':>9} {'p99 ms':>9} {'errors':>8}  {'requests':>9}"
+    header = (f"{'size':>6}  {'endpoint':<12} {'req/s':>10} {'p50 ms':>9} {'p99 ms':>9} {'errors':>8}  {'requests':>9}"
+              f"  {'CPU srv/wrk/other':>17}")
     print(header)
     print("-" * len(header))
     for r in results:
         errors = r["non2xx"] + r["socket"]
-        flag = "  <-- errors" if errors else ""
+        flag = ("  <-- errors" if errors else "") + ("  <-- machine busy" if r["other_cpu"] > BUSY_LIMIT else "")
+        cpu = f"{r['server_cpu']:.2f}/{r['wrk_cpu']:.2f}/{r['other_cpu']:.2f}"
         print(f"{size_label(r['rows']):>6}  {r['endpoint']:<12} {r['rps']:>10.1f} {r['p50']:>9.2f} {r['p99']:>9.2f} "
-              f"{errors:>8}  {r['requests']:>9}{flag}")
+              f"{errors:>8}  {r['requests']:>9}  {cpu:>17}{flag}")
 
     failed = False
     errored = [r for r in results if r["non2xx"] or r["socket"]]
@@ -66,6 +72,13 @@ def main() -> int:
         for r in errored:
             print(f"WARNING: {size_label(r['rows'])} {r['endpoint']}: {r['non2xx']} non-2xx/3xx responses and "
                   f"{r['socket']} socket errors out of {r['requests']} requests; its figures are not trustworthy")
+
+    busy = [r for r in results if r["other_cpu"] > BUSY_LIMIT]
+    if busy:
+        print()
+        for r in busy:
+            print(f"WARNING: {size_label(r['rows'])} {r['endpoint']}: other processes used {r['other_cpu']:.2f} CPU cores "
+                  f"during the run; its figures are skewed, re-run on an idle machine")
 
     print()
     print("Checks")
