@@ -108,6 +108,12 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
         #expect(problem(.daily, start: "2026-11-20T12:00:00Z") == "startDate cannot be in the past")
         #expect(problem(.daily, end: "2026-11-22T05:00:00Z") == "endDate must be after startDate")
         #expect(problem(.daily, max: 0) == "maxOccurrences must be from 1 to 10000")
+        // Today's midnight is a fine start, but an end earlier today has passed.
+        #expect(problem(.daily, start: "2026-11-21T05:00:00Z", end: "2026-11-21T06:00:00Z") == "endDate must be in the future")
+        // An existing schedule keeps its old start.
+        #expect(RecurrenceValidation.problem(
+            pattern: .daily, dayOfWeek: nil, dayOfMonth: nil, startDate: utc("2026-10-01T04:00:00Z"), endDate: nil, maxOccurrences: nil,
+            now: now, calendar: newYork, isNew: false) == nil)
     }
 
     @Test func goodSettingsPass() {
