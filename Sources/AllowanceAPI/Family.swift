@@ -30,11 +30,14 @@ public struct ChildResponse: Codable, Sendable {
     public var allowanceDayName: String
     public var lastAllowanceDate: Date
     public var nextAllowanceDate: Date
+    /// A paused allowance skips paydays until it is resumed; skipped weeks are not paid later.
+    public var allowancePaused: Bool
     public var createdAt: Date
 
     public init(
         id: UUID, userId: UUID, email: String, firstName: String, lastName: String, currentBalance: Money,
-        weeklyAllowance: Money, allowanceDay: Weekday, lastAllowanceDate: Date, nextAllowanceDate: Date, createdAt: Date
+        weeklyAllowance: Money, allowanceDay: Weekday, lastAllowanceDate: Date, nextAllowanceDate: Date, allowancePaused: Bool = false,
+        createdAt: Date
     ) {
         self.id = id
         self.userId = userId
@@ -48,6 +51,7 @@ public struct ChildResponse: Codable, Sendable {
         self.allowanceDayName = allowanceDay.name
         self.lastAllowanceDate = lastAllowanceDate
         self.nextAllowanceDate = nextAllowanceDate
+        self.allowancePaused = allowancePaused
         self.createdAt = createdAt
     }
 }

@@ -6,6 +6,10 @@ public enum NotificationType: String, Codable, CaseIterable, Sendable {
     case lowBalance = "LowBalance"
     case allowance = "Allowance"
     case system = "System"
+    /// A recurring debit the balance could not cover was skipped (to parents).
+    case recurringSkipped = "RecurringSkipped"
+    /// A recurring transaction's occurrence waits for a parent's approval.
+    case approvalRequired = "ApprovalRequired"
 }
 
 public struct NotificationDto: Codable, Sendable {

@@ -4,7 +4,7 @@ import Foundation
 /// or "on Friday" goes through here, so daylight-saving changes are handled in one place.
 public struct FamilyCalendar: Sendable {
     public let timeZone: TimeZone
-    private let calendar: Calendar
+    let calendar: Calendar  // internal: the recurrence rules in Recurrence/ use it too
 
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone

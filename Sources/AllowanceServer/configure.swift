@@ -67,6 +67,9 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.loginThrottle = LoginThrottle()
     app.jobs = JobRegistry()
     app.paydayHooks = PaydayHooks()
+    // Payday first: a recurring debit due the same day sees the allowance.
+    app.jobs.register(PaydayService.scheduledJob)
+    app.jobs.register(RecurringJob.scheduledJob)
 
     ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
     ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
@@ -79,6 +82,10 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     try routes(app)
     app.asyncCommands.use(SeedCommand(), as: "seed")
     app.asyncCommands.use(VerifyCommand(), as: "verify")
+    app.asyncCommands.use(RunJobsCommand(), as: "run-jobs")
+    if app.environment != .testing, Scheduler.isServing(app), let interval = Scheduler.interval(fromEnvironment: Environment.get("SCHEDULER_INTERVAL")) {
+        app.lifecycle.use(Scheduler(interval: interval))
+    }
 
     if options.seedDemoFamily {
         try await DemoFamily.seedIfEmpty(app)
@@ -96,6 +103,10 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: TransactionsController())
     try signedIn.register(collection: DashboardController())
     try signedIn.register(collection: NotificationsController())
+    try signedIn.register(collection: AllowanceController())
+    try signedIn.register(collection: RecurringTransactionsController())
+    try signedIn.register(collection: TemplatesController())
+    try signedIn.register(collection: WidgetsController())
 
     let web = app.grouped(WebSessionAuthenticator(), CSRFMiddleware())
     web.get { req in req.redirect(to: req.auth.has(AuthUser.self) ? "/dashboard" : "/login") }

@@ -12,5 +12,11 @@ enum AppMigrations {
         CreateNotification(),
         CreateNotificationPreference(),
         CreateIdempotencyRecord(),
+        CreateOccurrence(),
+        AddChildAllowancePaused(),
+        CreateRecurringTransaction(),
+        CreatePendingRecurringOccurrence(),
+        CreateTransactionTemplate(),
+        SeedGlobalTemplates(),
     ]
 }

@@ -13,6 +13,8 @@ final class Child: Model, @unchecked Sendable {
     @Field(key: "weekly_allowance_cents") var weeklyAllowanceCents: Int64
     @Field(key: "allowance_day") var allowanceDay: Int
     @Field(key: "balance_cents") var balanceCents: Int64
+    @Field(key: "allowance_paused") var allowancePaused: Bool
+    @OptionalField(key: "allowance_resumed_at") var allowanceResumedAt: Date?
     @Timestamp(key: "created_at", on: .create) var createdAt: Date?
 
     @Parent(key: "user_id") var user: User
@@ -27,6 +29,7 @@ final class Child: Model, @unchecked Sendable {
         self.weeklyAllowanceCents = weeklyAllowance.cents
         self.allowanceDay = allowanceDay.rawValue
         self.balanceCents = 0
+        self.allowancePaused = false
     }
 
     var balance: Money { Money(cents: balanceCents) }

@@ -46,6 +46,9 @@ final class NotificationPreference: Model, @unchecked Sendable {
         case .allowance: return allowanceReminders
         case .lowBalance: return balanceAlerts && lowBalanceWarning
         case .system: return true
+        case .recurringSkipped: return balanceAlerts
+        // A parent has to act on it, so only the master switch silences it.
+        case .approvalRequired: return true
         }
     }
 }

@@ -9,6 +9,7 @@ struct APIOperation {
         case signedIn = "Any signed-in user (a child sees only their own money)"
         case parent = "Parent of this family"
         case child = "The signed-in child"
+        case creator = "The parent who created it"
     }
 
     let method: String
@@ -74,5 +75,32 @@ enum APIOperations {
         .init("POST", "/api/v1/notifications/read", "Mark all read", access: .signedIn, response: UnreadCountResponse.self),
         .init("GET", "/api/v1/notifications/preferences", "Notification preferences", access: .signedIn, response: NotificationPreferencesDto.self),
         .init("PUT", "/api/v1/notifications/preferences", "Change notification preferences (send only what changes)", access: .signedIn, request: NotificationPreferencesDto.self, response: NotificationPreferencesDto.self),
+        // Allowance pause (quick actions: payday)
+        .init("POST", "/api/v1/children/{childId}/allowance/pause", "Pause a child's allowance: paydays are skipped until resumed", access: .parent, response: ChildResponse.self),
+        .init("POST", "/api/v1/children/{childId}/allowance/resume", "Resume a child's allowance from the next payday", access: .parent, response: ChildResponse.self),
+        // Recurring transactions
+        .init("POST", "/api/v1/recurring-transactions", "Create a recurring transaction", access: .parent, request: CreateRecurringTransactionDto.self, response: RecurringTransactionDto.self, status: 201),
+        .init("GET", "/api/v1/recurring-transactions", "The family's recurring transactions, next due first", access: .parent, response: [RecurringTransactionDto].self),
+        .init("GET", "/api/v1/children/{childId}/recurring-transactions", "A child's recurring transactions", access: .signedIn, response: [RecurringTransactionDto].self),
+        .init("GET", "/api/v1/recurring-transactions/{recurringTransactionId}", "One recurring transaction", access: .signedIn, response: RecurringTransactionDto.self),
+        .init("PUT", "/api/v1/recurring-transactions/{recurringTransactionId}", "Change a recurring transaction (send only what changes)", access: .parent, request: UpdateRecurringTransactionDto.self, response: RecurringTransactionDto.self),
+        .init("DELETE", "/api/v1/recurring-transactions/{recurringTransactionId}", "Remove a recurring transaction (its postings stay)", access: .parent, response: nil, status: 204),
+        .init("POST", "/api/v1/recurring-transactions/{recurringTransactionId}/pause", "Pause: nothing falls due until resumed", access: .parent, response: RecurringTransactionDto.self),
+        .init("POST", "/api/v1/recurring-transactions/{recurringTransactionId}/resume", "Resume from now (what fell due while paused is skipped)", access: .parent, response: RecurringTransactionDto.self),
+        .init("POST", "/api/v1/recurring-transactions/{recurringTransactionId}/execute", "Post the next occurrence now", access: .parent, response: TransactionResponse.self, status: 201, idempotent: true),
+        .init("GET", "/api/v1/recurring-transactions/pending", "Occurrences waiting for a parent's approval", access: .parent, response: [PendingRecurringOccurrenceDto].self),
+        .init("POST", "/api/v1/recurring-transactions/pending/{occurrenceId}/approve", "Approve: the occurrence is posted now", access: .parent, response: TransactionResponse.self, status: 201, idempotent: true),
+        .init("POST", "/api/v1/recurring-transactions/pending/{occurrenceId}/reject", "Reject: nothing is posted", access: .parent, response: PendingRecurringOccurrenceDto.self),
+        // Templates
+        .init("GET", "/api/v1/templates", "Global and family templates, in sort order", access: .signedIn, response: [TransactionTemplateDto].self),
+        .init("POST", "/api/v1/templates", "Create a family template", access: .parent, request: CreateTransactionTemplateDto.self, response: TransactionTemplateDto.self, status: 201),
+        .init("PUT", "/api/v1/templates/{templateId}", "Change a family template", access: .creator, request: UpdateTransactionTemplateDto.self, response: TransactionTemplateDto.self),
+        .init("DELETE", "/api/v1/templates/{templateId}", "Retire a family template", access: .creator, response: nil, status: 204),
+        .init("POST", "/api/v1/templates/{templateId}/use", "Post a transaction from a template (a child: their own spending only)", access: .signedIn, request: UseTemplateDto.self, response: TransactionResponse.self, status: 201, idempotent: true),
+        // Widgets and voice
+        .init("GET", "/api/v1/widgets/balance/{childId}", "Balance widget data", access: .signedIn, response: BalanceWidgetDataDto.self),
+        .init("GET", "/api/v1/widgets/quick-actions/{childId}", "Quick-actions widget data", access: .signedIn, response: QuickActionsWidgetDataDto.self),
+        .init("GET", "/api/v1/widgets/family-balances", "Every child's balance", access: .parent, response: MultiChildWidgetDataDto.self),
+        .init("GET", "/api/v1/siri/balance/{childId}", "A balance as a spoken reply", access: .signedIn, response: SiriBalanceResponseDto.self),
     ]
 }

@@ -35,7 +35,7 @@ extension FamilyResponse: APISample {
     static var sample: Self { .init(id: sampleID, name: "The Demo Family", timeZone: "America/New_York", childCount: 2, createdAt: sampleDate) }
 }
 extension ChildResponse: APISample {
-    static var sample: Self { .init(id: sampleID, userId: sampleID, email: "kai@example.com", firstName: "Kai", lastName: "Demo", currentBalance: Money(cents: 10000), weeklyAllowance: Money(cents: 1000), allowanceDay: .saturday, lastAllowanceDate: sampleDate, nextAllowanceDate: sampleDate, createdAt: sampleDate) }
+    static var sample: Self { .init(id: sampleID, userId: sampleID, email: "kai@example.com", firstName: "Kai", lastName: "Demo", currentBalance: Money(cents: 10000), weeklyAllowance: Money(cents: 1000), allowanceDay: .saturday, lastAllowanceDate: sampleDate, nextAllowanceDate: sampleDate, allowancePaused: false, createdAt: sampleDate) }
 }
 extension ChildBalanceResponse: APISample {
     static var sample: Self { .init(childId: sampleID, currentBalance: Money(cents: 10000)) }
@@ -75,4 +75,48 @@ extension NotificationPreferencesDto: APISample {
 }
 extension ErrorResponse: APISample {
     static var sample: Self { .init(code: "insufficient_balance", message: "Insufficient balance: Kai has $3.00") }
+}
+
+// MARK: - Quick actions
+
+private let sampleTime = TimeOfDay(hour: 9, minute: 0)!
+
+extension CreateRecurringTransactionDto: APISample {
+    static var sample: Self { .init(childId: sampleID, name: "Music subscription", amount: Money(cents: 499), type: .debit, category: "Entertainment", description: "Monthly music plan", pattern: .monthly, dayOfWeek: 1, dayOfMonth: 15, timeOfDay: sampleTime, startDate: sampleDate, endDate: sampleDate, maxOccurrences: 12, requiresApproval: false) }
+}
+extension UpdateRecurringTransactionDto: APISample {
+    static var sample: Self { .init(name: "Music subscription", amount: Money(cents: 599), category: "Entertainment", description: "Family plan", pattern: .weekly, dayOfWeek: 1, dayOfMonth: 15, timeOfDay: sampleTime, endDate: sampleDate, maxOccurrences: 24, requiresApproval: true) }
+}
+extension RecurringTransactionDto: APISample {
+    static var sample: Self { .init(id: sampleID, childId: sampleID, childName: "Kai", name: "Music subscription", amount: Money(cents: 499), type: .debit, category: "Entertainment", description: "Monthly music plan", pattern: .monthly, patternDescription: "Monthly on the 15th", dayOfWeek: 1, dayOfMonth: 15, timeOfDay: sampleTime, startDate: sampleDate, endDate: sampleDate, maxOccurrences: 12, occurrenceCount: 2, lastExecutedAt: sampleDate, nextExecutionDate: sampleDate, isActive: true, isPaused: false, requiresApproval: false, createdAt: sampleDate) }
+}
+extension PendingRecurringOccurrenceDto: APISample {
+    static var sample: Self { .init(id: sampleID, recurringTransactionId: sampleID, childId: sampleID, childName: "Kai", name: "Music subscription", amount: Money(cents: 499), type: .debit, description: "Monthly music plan", category: "Entertainment", dueDate: sampleDate, status: .pending, decidedAt: sampleDate, transactionId: sampleID) }
+}
+extension CreateTransactionTemplateDto: APISample {
+    static var sample: Self { .init(name: "Bus fare", iconName: "bus", color: "#0EA5E9", defaultAmount: Money(cents: 250), type: .debit, category: "Transport", descriptionTemplate: "Bus to school") }
+}
+extension UpdateTransactionTemplateDto: APISample {
+    static var sample: Self { .init(name: "Bus fare", iconName: "bus", color: "#0EA5E9", defaultAmount: Money(cents: 275), category: "Transport", descriptionTemplate: "Bus to school", sortOrder: 13) }
+}
+extension UseTemplateDto: APISample {
+    static var sample: Self { .init(childId: sampleID, amount: Money(cents: 600), description: "Lunch with friends") }
+}
+extension TransactionTemplateDto: APISample {
+    static var sample: Self { .init(id: sampleID, name: "Lunch", iconName: "fork.knife", color: "#F59E0B", defaultAmount: Money(cents: 500), type: .debit, category: "Food", descriptionTemplate: "School lunch", isGlobal: true, usageCount: 3, sortOrder: 1) }
+}
+extension BalanceWidgetDataDto: APISample {
+    static var sample: Self { .init(childId: sampleID, childName: "Kai", avatarUrl: "https://example.com/kai.png", currentBalance: Money(cents: 4250), savingsBalance: Money(cents: 2500), balanceChangeToday: "+$5.00", lastUpdated: sampleDate) }
+}
+extension QuickActionsWidgetDataDto: APISample {
+    static var sample: Self { .init(templates: [.sample], currentBalance: Money(cents: 4250)) }
+}
+extension ChildBalanceSummaryDto: APISample {
+    static var sample: Self { .init(childId: sampleID, name: "Kai", avatarUrl: "https://example.com/kai.png", balance: Money(cents: 4250)) }
+}
+extension MultiChildWidgetDataDto: APISample {
+    static var sample: Self { .init(children: [.sample]) }
+}
+extension SiriBalanceResponseDto: APISample {
+    static var sample: Self { .init(spokenResponse: "Kai has $42.50. That's $5.00 more than yesterday.", balance: Money(cents: 4250)) }
 }

@@ -32,6 +32,9 @@ enum ChildService {
         try await req.db.writeTransaction { db in
             let sql = db as! SQLDatabase
             // Explicit, so the result does not depend on the engine's foreign-key settings.
+            try await sql.raw("DELETE FROM recurring_approvals WHERE child_id = \(bind: child.id)").run()
+            try await sql.raw("DELETE FROM recurring_transactions WHERE child_id = \(bind: child.id)").run()
+            try await sql.raw("DELETE FROM occurrences WHERE subject_id = \(bind: child.id)").run()
             try await sql.raw("DELETE FROM transactions WHERE child_id = \(bind: child.id)").run()
             try await sql.raw("DELETE FROM child_daily_totals WHERE child_id = \(bind: child.id)").run()
             try await sql.raw("DELETE FROM children WHERE id = \(bind: child.id)").run()

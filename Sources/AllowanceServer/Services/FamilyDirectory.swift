@@ -15,6 +15,7 @@ struct ChildRecord: Sendable {
     let balance: Money
     let weeklyAllowance: Money
     let allowanceDay: Weekday
+    let allowancePaused: Bool
     let createdAt: Date
     let familyName: String
     let calendar: FamilyCalendar
@@ -26,7 +27,7 @@ struct ChildRecord: Sendable {
         return ChildResponse(
             id: id, userId: userID, email: email, firstName: firstName, lastName: lastName, currentBalance: balance,
             weeklyAllowance: weeklyAllowance, allowanceDay: allowanceDay, lastAllowanceDate: schedule.lastPayday(from: now),
-            nextAllowanceDate: schedule.nextPayday(from: now), createdAt: createdAt)
+            nextAllowanceDate: schedule.nextPayday(from: now), allowancePaused: allowancePaused, createdAt: createdAt)
     }
 }
 
@@ -35,21 +36,21 @@ struct ChildRecord: Sendable {
 enum FamilyDirectory {
     private struct Row: Decodable {
         let id: UUID, user_id: UUID, family_id: UUID, email: String, first_name: String, last_name: String
-        let balance_cents: Int64, weekly_allowance_cents: Int64, allowance_day: Int, created_at: Date?
+        let balance_cents: Int64, weekly_allowance_cents: Int64, allowance_day: Int, allowance_paused: Bool, created_at: Date?
         let family_name: String, time_zone: String
 
         var record: ChildRecord {
             ChildRecord(
                 id: id, userID: user_id, familyID: family_id, email: email, firstName: first_name, lastName: last_name,
                 balance: Money(cents: balance_cents), weeklyAllowance: Money(cents: weekly_allowance_cents),
-                allowanceDay: Weekday(rawValue: allowance_day) ?? .saturday, createdAt: created_at ?? .distantPast,
+                allowanceDay: Weekday(rawValue: allowance_day) ?? .saturday, allowancePaused: allowance_paused, createdAt: created_at ?? .distantPast,
                 familyName: family_name, calendar: FamilyCalendar(identifier: time_zone) ?? FamilyCalendar(timeZone: .gmt))
         }
     }
 
     private static let select: SQLQueryString = """
         SELECT c.id, c.user_id, c.family_id, u.email, u.first_name, u.last_name, c.balance_cents, c.weekly_allowance_cents,
-               c.allowance_day, c.created_at, f.name AS family_name, f.time_zone
+               c.allowance_day, c.allowance_paused, c.created_at, f.name AS family_name, f.time_zone
         FROM children c JOIN users u ON u.id = c.user_id JOIN families f ON f.id = c.family_id
         """
 

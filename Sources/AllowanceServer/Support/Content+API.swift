@@ -26,3 +26,16 @@ extension NotificationListResponse: Content {}
 extension UnreadCountResponse: Content {}
 extension NotificationPreferencesDto: Content {}
 extension HealthResponse: Content {}
+extension CreateRecurringTransactionDto: Content {}
+extension UpdateRecurringTransactionDto: Content {}
+extension RecurringTransactionDto: Content {}
+extension PendingRecurringOccurrenceDto: Content {}
+extension CreateTransactionTemplateDto: Content {}
+extension UpdateTransactionTemplateDto: Content {}
+extension UseTemplateDto: Content {}
+extension TransactionTemplateDto: Content {}
+extension BalanceWidgetDataDto: Content {}
+extension QuickActionsWidgetDataDto: Content {}
+extension MultiChildWidgetDataDto: Content {}
+extension ChildBalanceSummaryDto: Content {}
+extension SiriBalanceResponseDto: Content {}

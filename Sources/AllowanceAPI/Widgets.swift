@@ -1,0 +1,74 @@
+import AllowanceCore
+import Foundation
+
+/// `GET /widgets/balance/{childId}`. `balanceChangeToday` is the family's today: "+$5.00",
+/// "-$2.50", "$0.00"; `savingsBalance` is the sum of the child's active savings goals.
+public struct BalanceWidgetDataDto: Codable, Sendable {
+    public var childId: UUID
+    public var childName: String
+    public var avatarUrl: String?
+    public var currentBalance: Money
+    public var savingsBalance: Money?
+    public var totalBalance: Money
+    public var balanceChangeToday: String
+    public var lastUpdated: Date
+
+    public init(
+        childId: UUID, childName: String, avatarUrl: String?, currentBalance: Money, savingsBalance: Money?, balanceChangeToday: String,
+        lastUpdated: Date
+    ) {
+        self.childId = childId
+        self.childName = childName
+        self.avatarUrl = avatarUrl
+        self.currentBalance = currentBalance
+        self.savingsBalance = savingsBalance
+        self.totalBalance = currentBalance + (savingsBalance ?? .zero)
+        self.balanceChangeToday = balanceChangeToday
+        self.lastUpdated = lastUpdated
+    }
+}
+
+/// `GET /widgets/quick-actions/{childId}`: the templates the viewer can use, most used first.
+public struct QuickActionsWidgetDataDto: Codable, Sendable {
+    public var templates: [TransactionTemplateDto]
+    public var currentBalance: Money
+
+    public init(templates: [TransactionTemplateDto], currentBalance: Money) {
+        self.templates = templates
+        self.currentBalance = currentBalance
+    }
+}
+
+public struct ChildBalanceSummaryDto: Codable, Sendable {
+    public var childId: UUID
+    public var name: String
+    public var avatarUrl: String?
+    public var balance: Money
+
+    public init(childId: UUID, name: String, avatarUrl: String?, balance: Money) {
+        self.childId = childId
+        self.name = name
+        self.avatarUrl = avatarUrl
+        self.balance = balance
+    }
+}
+
+/// `GET /widgets/family-balances` (parents).
+public struct MultiChildWidgetDataDto: Codable, Sendable {
+    public var children: [ChildBalanceSummaryDto]
+
+    public init(children: [ChildBalanceSummaryDto]) { self.children = children }
+}
+
+/// `GET /siri/balance/{childId}`: "Kai has $42.50. That's $5.00 more than yesterday."
+public struct SiriBalanceResponseDto: Codable, Sendable {
+    public var spokenResponse: String
+    public var balance: Money
+    public var formattedBalance: String
+
+    public init(spokenResponse: String, balance: Money) {
+        self.spokenResponse = spokenResponse
+        self.balance = balance
+        self.formattedBalance = balance.formatted
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The calendar questions a recurring schedule asks, in the family's time zone.
+extension FamilyCalendar {
+    /// The instant a local day shows `time`. A time the clocks skip (02:30 on a spring-forward
+    /// night) becomes the first moment after the gap; a time that happens twice (01:30 on an
+    /// autumn night) is its first occurrence.
+    public func instant(at time: TimeOfDay, on day: Date) -> Date {
+        calendar.date(
+            bySettingHour: time.hour, minute: time.minute, second: time.second, of: startOfDay(day),
+            matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward) ?? startOfDay(day)
+    }
+
+    /// 1...31.
+    public func dayOfMonth(_ date: Date) -> Int { calendar.component(.day, from: date) }
+
+    /// Whether `date` falls on the last day of its month.
+    public func isLastDayOfMonth(_ date: Date) -> Bool { dayOfMonth(adding(days: 1, to: date)) == 1 }
+
+    /// A bare date on the wire ("2026-12-01") arrives as midnight UTC. Read as a day, it is
+    /// that calendar day in the family's zone: this returns its local midnight. nil when the
+    /// instant is not exactly midnight UTC (then it is a real instant and is kept as sent).
+    public func localMidnight(ofWireDate date: Date) -> Date? {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = .gmt
+        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
+        guard parts.hour == 0, parts.minute == 0, parts.second == 0, (parts.nanosecond ?? 0) < 1_000 else { return nil }
+        return calendar.date(from: DateComponents(year: parts.year, month: parts.month, day: parts.day))
+    }
+}

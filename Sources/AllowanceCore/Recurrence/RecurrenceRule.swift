@@ -1,0 +1,119 @@
+import Foundation
+
+/// When a recurring transaction falls due. Occurrences are local wall-clock times in the
+/// family's zone (`timeOfDay` on each matching day, midnight when it is not given), so
+/// "every Monday at 09:00" stays at 09:00 across daylight-saving changes. None is earlier
+/// than `startDate`.
+public struct RecurrenceRule: Equatable, Sendable {
+    public var pattern: RecurrencePattern
+    /// Weekly and fortnightly schedules; a fortnightly one without it keeps the start's weekday.
+    public var dayOfWeek: Weekday?
+    /// Monthly schedules, 1...28 (every month has those days).
+    public var dayOfMonth: Int?
+    public var timeOfDay: TimeOfDay?
+    public var startDate: Date
+
+    public init(pattern: RecurrencePattern, dayOfWeek: Weekday? = nil, dayOfMonth: Int? = nil, timeOfDay: TimeOfDay? = nil, startDate: Date) {
+        self.pattern = pattern
+        self.dayOfWeek = dayOfWeek
+        self.dayOfMonth = dayOfMonth
+        self.timeOfDay = timeOfDay
+        self.startDate = startDate
+    }
+
+    /// The first occurrence at or after `date` (and never before the start).
+    public func firstOccurrence(onOrAfter date: Date, in calendar: FamilyCalendar) -> Date {
+        search(from: date, strictly: false, in: calendar)
+    }
+
+    /// The first occurrence strictly after `date`: the one after an occurrence at `date`.
+    public func occurrence(after date: Date, in calendar: FamilyCalendar) -> Date {
+        search(from: date, strictly: true, in: calendar)
+    }
+
+    /// Every occurrence from `from` through `through`, in order (for previews and tests).
+    public func occurrences(from: Date, through: Date, in calendar: FamilyCalendar) -> [Date] {
+        var result: [Date] = []
+        var next = firstOccurrence(onOrAfter: from, in: calendar)
+        while next <= through {
+            result.append(next)
+            next = occurrence(after: next, in: calendar)
+        }
+        return result
+    }
+
+    /// The weekday a weekly or fortnightly schedule falls on.
+    public func weekday(in calendar: FamilyCalendar) -> Weekday { dayOfWeek ?? calendar.weekday(of: startDate) }
+
+    /// Walks forward day by day from the bound's local day. Every pattern matches at least
+    /// once in any 31 days, so the walk is short; the limit only guards against a bug.
+    private func search(from bound: Date, strictly: Bool, in calendar: FamilyCalendar) -> Date {
+        let time = timeOfDay ?? .midnight
+        let startDay = calendar.startOfDay(startDate)
+        let fortnightAnchor = pattern == .biWeekly ? firstDay(on: weekday(in: calendar), from: startDay, in: calendar) : startDay
+        var day = calendar.startOfDay(max(bound, startDate))
+        for _ in 0..<400 {
+            if matches(day, startDay: startDay, fortnightAnchor: fortnightAnchor, in: calendar) {
+                let instant = calendar.instant(at: time, on: day)
+                if instant >= startDate && (strictly ? instant > bound : instant >= bound) { return instant }
+            }
+            day = calendar.startOfDay(calendar.adding(days: 1, to: day))
+        }
+        preconditionFailure("no occurrence of \(pattern.name) within 400 days")
+    }
+
+    private func matches(_ day: Date, startDay: Date, fortnightAnchor: Date, in calendar: FamilyCalendar) -> Bool {
+        guard day >= startDay else { return false }
+        switch pattern {
+        case .daily:
+            return true
+        case .weekly:
+            return calendar.weekday(of: day) == weekday(in: calendar)
+        case .biWeekly:
+            guard day >= fortnightAnchor else { return false }
+            return calendar.weekday(of: day) == weekday(in: calendar) && calendar.daysBetween(fortnightAnchor, day) % 14 == 0
+        case .monthly:
+            return calendar.dayOfMonth(day) == (dayOfMonth ?? min(28, calendar.dayOfMonth(startDate)))
+        case .firstOfMonth:
+            return calendar.dayOfMonth(day) == 1
+        case .lastOfMonth:
+            return calendar.isLastDayOfMonth(day)
+        }
+    }
+
+    private func firstDay(on weekday: Weekday, from day: Date, in calendar: FamilyCalendar) -> Date {
+        let ahead = (weekday.rawValue - calendar.weekday(of: day).rawValue + 7) % 7
+        return calendar.startOfDay(calendar.adding(days: ahead, to: day))
+    }
+}
+
+/// Where a schedule stands: how many occurrences have fallen due, the next one, and whether
+/// any are left.
+public struct RecurrenceState: Equatable, Sendable {
+    public var occurrenceCount: Int
+    public var nextExecutionDate: Date
+    public var isActive: Bool
+
+    public init(occurrenceCount: Int, nextExecutionDate: Date, isActive: Bool) {
+        self.occurrenceCount = occurrenceCount
+        self.nextExecutionDate = nextExecutionDate
+        self.isActive = isActive
+    }
+
+    /// A schedule is live while it has occurrences left: fewer than `maxOccurrences` so far and
+    /// the next one before `endDate`.
+    public static func isLive(next: Date, count: Int, endDate: Date?, maxOccurrences: Int?) -> Bool {
+        (maxOccurrences.map { count < $0 } ?? true) && (endDate.map { next < $0 } ?? true)
+    }
+}
+
+extension RecurrenceRule {
+    /// The state once occurrence number `number`, due at `due`, has been handled (posted,
+    /// held for approval, or skipped): the count moves on and the next date follows `due`.
+    public func state(afterOccurrence number: Int, dueAt due: Date, endDate: Date?, maxOccurrences: Int?, in calendar: FamilyCalendar) -> RecurrenceState {
+        let next = occurrence(after: due, in: calendar)
+        return RecurrenceState(
+            occurrenceCount: number, nextExecutionDate: next,
+            isActive: RecurrenceState.isLive(next: next, count: number, endDate: endDate, maxOccurrences: maxOccurrences))
+    }
+}

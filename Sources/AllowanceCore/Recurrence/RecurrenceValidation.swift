@@ -1,0 +1,27 @@
+import Foundation
+
+/// The settings rules of a recurring transaction, checked in this order; the first problem
+/// is the message a person sees.
+public enum RecurrenceValidation {
+    public static let maximumOccurrences = 10_000
+
+    /// - Parameters: the raw numbers as sent; `startDate` and `endDate` as the schedule will
+    ///   use them; `now` to refuse dates in the past. `isNew`: a new schedule may not start
+    ///   before today (an existing one keeps its start).
+    public static func problem(
+        pattern: RecurrencePattern, dayOfWeek: Int?, dayOfMonth: Int?, startDate: Date, endDate: Date?, maxOccurrences: Int?,
+        now: Date, calendar: FamilyCalendar, isNew: Bool = true
+    ) -> String? {
+        if let dayOfWeek, !(0...6).contains(dayOfWeek) { return "dayOfWeek must be from 0 (Sunday) to 6 (Saturday)" }
+        if let dayOfMonth, !(1...28).contains(dayOfMonth) { return "dayOfMonth must be from 1 to 28" }
+        if pattern == .weekly && dayOfWeek == nil { return "dayOfWeek is required for a weekly schedule" }
+        if pattern == .monthly && dayOfMonth == nil { return "dayOfMonth is required for a monthly schedule" }
+        if isNew && startDate < calendar.startOfDay(now) { return "startDate cannot be in the past" }
+        if let endDate, endDate <= startDate { return "endDate must be after startDate" }
+        if let endDate, endDate <= now { return "endDate must be in the future" }
+        if let maxOccurrences, !(1...maximumOccurrences).contains(maxOccurrences) {
+            return "maxOccurrences must be from 1 to \(maximumOccurrences)"
+        }
+        return nil
+    }
+}

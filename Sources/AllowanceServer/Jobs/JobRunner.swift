@@ -1,0 +1,45 @@
+import Foundation
+import Vapor
+
+/// Runs every registered job once, in registration order, as of one instant. The scheduler,
+/// `allowance-server run-jobs` and the tests all come through here.
+enum JobRunner {
+    struct Result: Sendable {
+        let name: String
+        let handled: Int
+        /// Set when the job failed; the other jobs still ran.
+        let error: String?
+    }
+
+    static func runAll(_ app: Application, now: Date) async -> [Result] {
+        var results: [Result] = []
+        for job in app.jobs.all {
+            do {
+                results.append(Result(name: job.name, handled: try await job.run(app, now), error: nil))
+            } catch {
+                app.logger.report(error: error)
+                results.append(Result(name: job.name, handled: 0, error: String(describing: error)))
+            }
+        }
+        return results
+    }
+}
+
+/// What a job run did, line by line ("payday: Kai +$10.00 Weekly allowance (due 2026-11-28)").
+/// `run-jobs` installs a collector and prints it; under the scheduler nobody listens and
+/// reporting costs nothing. Jobs report after their transaction commits.
+final class JobOutput: @unchecked Sendable {
+    @TaskLocal static var current: JobOutput?
+
+    // Jobs may report from several tasks; the lock keeps the lines whole.
+    private let lock = NSLock()
+    private var collected: [String] = []
+
+    var lines: [String] { lock.withLock { collected } }
+
+    static func report(_ line: @autoclosure () -> String) {
+        guard let output = current else { return }
+        let text = line()
+        output.lock.withLock { output.collected.append(text) }
+    }
+}

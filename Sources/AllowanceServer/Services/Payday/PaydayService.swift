@@ -1,0 +1,97 @@
+import AllowanceAPI
+import AllowanceCore
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// Allowance payday: on each child's allowance day (local midnight in the family's zone) the
+/// weekly allowance is credited ("Weekly allowance"), then the payday hooks run (savings-goal
+/// auto-transfers), then the child is told, all in one transaction per payday. Paydays a
+/// stopped server missed are paid on its next run, oldest first, each dated when it was due.
+/// Each payday is claimed as `payday:<child>:<YYYY-MM-DD>`, so it is paid once.
+enum PaydayService {
+    static let jobName = "payday"
+    static let description = "Weekly allowance"
+
+    static var scheduledJob: ScheduledJob {
+        ScheduledJob(name: jobName) { app, now in try await run(app, now: now) }
+    }
+
+    /// Pays every payday owed up to `now`, for every child whose allowance is running.
+    static func run(_ app: Application, now: Date) async throws -> Int {
+        let hooks = app.paydayHooks.all
+        var paid = 0
+        for child in try await owedChildren(only: nil, on: app.db as! SQLDatabase) {
+            for payday in child.paydays(through: now) {
+                guard try await pay(child, on: payday, hooks: hooks, now: now, on: app.db) else { continue }
+                paid += 1
+                JobOutput.report("\(jobName): \(child.first_name) +\(Money(cents: child.weekly_allowance_cents).formatted) \(description) (due \(payday.formatted(.iso8601)))")
+            }
+        }
+        return paid
+    }
+
+    /// Pays what one child is owed up to `now`, inside the caller's transaction (a pause
+    /// settles the weeks that fell due before it).
+    static func settle(childID: UUID, hooks: [PaydayHooks.Hook], now: Date, on db: Database) async throws {
+        for child in try await owedChildren(only: childID, on: db as! SQLDatabase) {
+            for payday in child.paydays(through: now) {
+                _ = try await pay(child, on: payday, hooks: hooks, now: now, on: db)
+            }
+        }
+    }
+
+    /// One payday in one transaction. false when there was nothing to do: another run paid it,
+    /// or the allowance was paused or the child removed since the list was read.
+    private static func pay(_ child: OwedChild, on payday: Date, hooks: [PaydayHooks.Hook], now: Date, on database: Database) async throws -> Bool {
+        let calendar = child.calendar
+        return try await database.writeTransaction { db in
+            let sql = db as! SQLDatabase
+            struct Current: Decodable { let weekly_allowance_cents: Int64; let allowance_paused: Bool }
+            guard let current = try await sql.raw("SELECT weekly_allowance_cents, allowance_paused FROM children WHERE id = \(bind: child.id)")
+                .first(decoding: Current.self), !current.allowance_paused, current.weekly_allowance_cents > 0
+            else { return false }
+            let key = "payday:\(child.id.uuidString.lowercased()):\(calendar.dayKey(payday))"
+            guard try await OccurrenceClaims.claim(key, job: jobName, subject: child.id, dueAt: payday, now: now, on: db) else { return false }
+            let allowance = Money(cents: current.weekly_allowance_cents)
+            _ = try await LedgerService.post(
+                LedgerPosting(childID: child.id, type: .credit, amount: allowance, description: description, category: "Allowance", createdBy: nil, at: payday),
+                calendar: calendar, on: db)
+            let context = PaydayContext(childID: child.id, familyID: child.family_id, allowance: allowance, paidAt: payday, calendar: calendar)
+            for hook in hooks { try await hook(context, db) }
+            try await NotificationService.notify(
+                child.user_id, type: .allowance, title: "Allowance day: +\(allowance.formatted)",
+                message: "Your weekly allowance of \(allowance.formatted) has arrived.", childID: child.id, at: payday, on: db)
+            return true
+        }
+    }
+
+    /// A child whose allowance is running, with what the payday run needs to know.
+    struct OwedChild: Decodable {
+        let id: UUID, user_id: UUID, family_id: UUID, first_name: String
+        let weekly_allowance_cents: Int64, allowance_day: Int, time_zone: String
+        let created_at: Date?, allowance_resumed_at: Date?, last_paid: Date?
+
+        var calendar: FamilyCalendar { FamilyCalendar(identifier: time_zone) ?? FamilyCalendar(timeZone: .gmt) }
+
+        /// Paydays after the last one paid (or after the child was added, or after the last
+        /// pause ended: weeks skipped while paused are not owed), up to `now`.
+        func paydays(through now: Date) -> [Date] {
+            let since = [last_paid, created_at, allowance_resumed_at].compactMap { $0 }.max() ?? now
+            return AllowanceSchedule(day: Weekday(rawValue: allowance_day) ?? .saturday, calendar: calendar).paydays(after: since, through: now)
+        }
+    }
+
+    private static func owedChildren(only childID: UUID?, on sql: SQLDatabase) async throws -> [OwedChild] {
+        var query: SQLQueryString = """
+            SELECT c.id, c.user_id, c.family_id, u.first_name, c.weekly_allowance_cents, c.allowance_day, f.time_zone,
+                   c.created_at, c.allowance_resumed_at,
+                   (SELECT MAX(o.due_at) FROM occurrences o WHERE o.job = \(bind: jobName) AND o.subject_id = c.id) AS last_paid
+            FROM children c JOIN users u ON u.id = c.user_id JOIN families f ON f.id = c.family_id
+            WHERE c.allowance_paused = \(bind: false) AND c.weekly_allowance_cents > 0
+            """
+        if let childID { query = query + " AND c.id = \(bind: childID)" }
+        return try await sql.raw(query + " ORDER BY c.created_at").all(decoding: OwedChild.self)
+    }
+}

@@ -1,0 +1,97 @@
+import AllowanceAPI
+import AllowanceCore
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// The pending list of `requiresApproval` schedules: each occurrence waits here until a
+/// parent approves it (posted then) or rejects it (nothing posted).
+enum RecurringApprovalService {
+    struct Row: Decodable {
+        let id: UUID, recurring_id: UUID, child_id: UUID, child_first_name: String, family_id: UUID, occurrence_number: Int
+        let name: String, amount_cents: Int64, type: String, description: String, category: String?, due_at: Date, status: Int
+        let decided_at: Date?, transaction_id: UUID?
+
+        var dto: PendingRecurringOccurrenceDto {
+            PendingRecurringOccurrenceDto(
+                id: id, recurringTransactionId: recurring_id, childId: child_id, childName: child_first_name, name: name,
+                amount: Money(cents: amount_cents), type: TransactionType(rawValue: type) ?? .debit, description: description, category: category,
+                dueDate: due_at, status: PendingOccurrenceStatus(rawValue: status) ?? .pending, decidedAt: decided_at, transactionId: transaction_id)
+        }
+    }
+
+    private static let select: SQLQueryString = """
+        SELECT a.id, a.recurring_id, a.child_id, u.first_name AS child_first_name, c.family_id, a.occurrence_number, a.name,
+               a.amount_cents, a.type, a.description, a.category, a.due_at, a.status, a.decided_at, a.transaction_id
+        FROM recurring_approvals a JOIN children c ON c.id = a.child_id JOIN users u ON u.id = c.user_id
+        """
+
+    /// Called by the job inside its transaction: what fell due is copied, and parents are asked.
+    static func hold(_ recurring: RecurringRow, number: Int, dueAt due: Date, now: Date, on db: Database) async throws {
+        let sql = db as! SQLDatabase
+        try await sql.raw("""
+            INSERT INTO recurring_approvals (id, recurring_id, child_id, occurrence_number, name, amount_cents, type, description, category,
+                due_at, status, created_at)
+            VALUES (\(bind: UUID()), \(bind: recurring.id), \(bind: recurring.child_id), \(bind: number), \(bind: recurring.name),
+                \(bind: recurring.amount_cents), \(bind: recurring.type), \(bind: recurring.postingDescription), \(bind: recurring.category),
+                \(bind: due), \(bind: PendingOccurrenceStatus.pending.rawValue), \(bind: now))
+            """).run()
+        let verb = recurring.transactionType == .credit ? "credit" : "debit"
+        for parentID in try await FamilyDirectory.parentUserIDs(ofFamily: recurring.family_id, on: sql) {
+            try await NotificationService.notify(
+                parentID, type: .approvalRequired, title: "Approval needed: \(recurring.name)",
+                message: "\(recurring.child_first_name)'s recurring '\(recurring.name)' (\(recurring.amount.formatted) \(verb)) is due. Approve or reject it.",
+                childID: recurring.child_id, at: due, on: db)
+        }
+    }
+
+    /// The family's occurrences still waiting, oldest first.
+    static func pending(familyID: UUID, on sql: SQLDatabase) async throws -> [PendingRecurringOccurrenceDto] {
+        try await sql.raw(select + " WHERE c.family_id = \(bind: familyID) AND a.status = \(bind: PendingOccurrenceStatus.pending.rawValue) ORDER BY a.due_at, a.occurrence_number")
+            .all(decoding: Row.self).map(\.dto)
+    }
+
+    /// Posts the occurrence now. A debit the balance cannot cover is refused (422) and stays pending.
+    static func approve(_ id: UUID, by parent: AuthUser, on req: Request) async throws -> TransactionResponse {
+        let pending = try await load(id, for: parent, on: req)
+        let now = req.now
+        var entry = try await req.db.writeTransaction { db in
+            let sql = db as! SQLDatabase
+            try await decide(pending, as: .approved, by: parent, now: now, on: sql)
+            guard let recurring = try await RecurringStore.row(pending.recurring_id, on: sql) else { throw AppError.notFound("Recurring transaction") }
+            let entry = try await RecurringPosting.post(
+                recurring, at: now, by: parent.userID, amount: Money(cents: pending.amount_cents), description: pending.description, on: db)
+            try await sql.raw("UPDATE recurring_approvals SET transaction_id = \(bind: entry.id) WHERE id = \(bind: id)").run()
+            try await sql.raw("UPDATE recurring_transactions SET last_executed_at = \(bind: now) WHERE id = \(bind: pending.recurring_id)").run()
+            return entry
+        }
+        entry.createdByName = parent.fullName
+        return entry
+    }
+
+    static func reject(_ id: UUID, by parent: AuthUser, on req: Request) async throws -> PendingRecurringOccurrenceDto {
+        let pending = try await load(id, for: parent, on: req)
+        let now = req.now
+        try await req.db.writeTransaction { db in try await decide(pending, as: .rejected, by: parent, now: now, on: db as! SQLDatabase) }
+        return try await load(id, for: parent, on: req).dto
+    }
+
+    /// One decision per occurrence: the update only matches while it is still pending.
+    private static func decide(_ pending: Row, as status: PendingOccurrenceStatus, by parent: AuthUser, now: Date, on sql: SQLDatabase) async throws {
+        struct Decided: Decodable { let id: UUID }
+        let decided = try await sql.raw("""
+            UPDATE recurring_approvals SET status = \(bind: status.rawValue), decided_at = \(bind: now), decided_by = \(bind: parent.userID)
+            WHERE id = \(bind: pending.id) AND status = \(bind: PendingOccurrenceStatus.pending.rawValue) RETURNING id
+            """).first(decoding: Decided.self)
+        guard decided != nil else { throw alreadyDecided }
+    }
+
+    private static let alreadyDecided = AppError(.conflict, "already_decided", "This occurrence was already approved or rejected")
+
+    private static func load(_ id: UUID, for parent: AuthUser, on req: Request) async throws -> Row {
+        guard let row = try await req.db().raw(select + " WHERE a.id = \(bind: id) AND c.family_id = \(bind: parent.familyID)").first(decoding: Row.self)
+        else { throw AppError.notFound("Pending occurrence") }
+        return row
+    }
+}

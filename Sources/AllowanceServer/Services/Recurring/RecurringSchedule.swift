@@ -1,0 +1,47 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+
+/// The schedule fields of a create or update request, read the way the family means them and
+/// checked by the rules in Core.
+struct RecurringSchedule: Equatable {
+    var pattern: RecurrencePattern
+    var dayOfWeek: Int?
+    var dayOfMonth: Int?
+    var timeOfDay: TimeOfDay?
+    var startDate: Date
+    var endDate: Date?
+    var maxOccurrences: Int?
+
+    /// Validates, then drops a day the pattern does not use (a monthly schedule has no weekday).
+    static func checked(
+        pattern: RecurrencePattern, dayOfWeek: Int?, dayOfMonth: Int?, timeOfDay: TimeOfDay?, startDate: Date, endDate: Date?,
+        maxOccurrences: Int?, isNew: Bool, now: Date, calendar: FamilyCalendar
+    ) throws -> RecurringSchedule {
+        if let problem = RecurrenceValidation.problem(
+            pattern: pattern, dayOfWeek: dayOfWeek, dayOfMonth: dayOfMonth, startDate: startDate, endDate: endDate,
+            maxOccurrences: maxOccurrences, now: now, calendar: calendar, isNew: isNew)
+        {
+            throw AppError.validation(problem)
+        }
+        return RecurringSchedule(
+            pattern: pattern, dayOfWeek: pattern.usesDayOfWeek ? dayOfWeek : nil, dayOfMonth: pattern.usesDayOfMonth ? dayOfMonth : nil,
+            timeOfDay: timeOfDay, startDate: startDate, endDate: endDate, maxOccurrences: maxOccurrences)
+    }
+
+    var rule: RecurrenceRule {
+        RecurrenceRule(
+            pattern: pattern, dayOfWeek: dayOfWeek.flatMap(Weekday.init(rawValue:)), dayOfMonth: dayOfMonth, timeOfDay: timeOfDay,
+            startDate: startDate)
+    }
+
+    /// A bare start date ("2026-12-01") is that day's local midnight.
+    static func start(fromWire date: Date, in calendar: FamilyCalendar) -> Date {
+        calendar.localMidnight(ofWireDate: date) ?? date
+    }
+
+    /// A bare end date ("2026-12-31") includes that whole local day.
+    static func end(fromWire date: Date, in calendar: FamilyCalendar) -> Date {
+        calendar.localMidnight(ofWireDate: date).map { calendar.startOfDay(calendar.adding(days: 1, to: $0)) } ?? date
+    }
+}

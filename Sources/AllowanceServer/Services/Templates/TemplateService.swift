@@ -1,0 +1,116 @@
+import AllowanceAPI
+import AllowanceCore
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// Quick-add templates: the global ones and each family's own (quick-actions.md).
+enum TemplateService {
+    static let iconLength = 50
+    static let sortOrderRange = 0...10_000
+
+    struct Row: Decodable {
+        let id: UUID, family_id: UUID?, name: String, icon_name: String, color: String?, default_amount_cents: Int64?, type: String
+        let category: String?, description_template: String?, is_global: Bool, sort_order: Int, created_by: UUID?, usage_count: Int64?
+
+        var transactionType: TransactionType { TransactionType(rawValue: type) ?? .debit }
+
+        var dto: TransactionTemplateDto {
+            TransactionTemplateDto(
+                id: id, name: name, iconName: icon_name, color: color, defaultAmount: default_amount_cents.map(Money.init(cents:)),
+                type: transactionType, category: category, descriptionTemplate: description_template, isGlobal: is_global,
+                usageCount: Int(usage_count ?? 0), sortOrder: sort_order)
+        }
+    }
+
+    /// The active templates a family sees, with that family's usage counts, in sort order.
+    static func rows(forFamily familyID: UUID, templateID: UUID? = nil, on sql: SQLDatabase) async throws -> [Row] {
+        var query: SQLQueryString = """
+            SELECT t.id, t.family_id, t.name, t.icon_name, t.color, t.default_amount_cents, t.type, t.category, t.description_template,
+                   t.is_global, t.sort_order, t.created_by, u.usage_count
+            FROM transaction_templates t LEFT JOIN template_usage u ON u.template_id = t.id AND u.family_id = \(bind: familyID)
+            WHERE t.is_active = \(bind: true) AND (t.is_global = \(bind: true) OR t.family_id = \(bind: familyID))
+            """
+        if let templateID { query = query + " AND t.id = \(bind: templateID)" }
+        return try await sql.raw(query + " ORDER BY t.sort_order, t.name").all(decoding: Row.self)
+    }
+
+    static func list(for user: AuthUser, on req: Request) async throws -> [TransactionTemplateDto] {
+        try await rows(forFamily: user.familyID, on: req.db()).map(\.dto)
+    }
+
+    /// A family template, placed after every template the family already sees.
+    static func create(_ input: CreateTransactionTemplateDto, by parent: AuthUser, on req: Request) async throws -> TransactionTemplateDto {
+        let template = TransactionTemplate()
+        template.familyID = parent.familyID
+        template.name = try InputRules.required(input.name, "Name")
+        template.iconName = try InputRules.required(input.iconName, "Icon name", max: iconLength)
+        template.color = try color(input.color)
+        template.defaultAmountCents = try input.defaultAmount.map { try InputRules.positiveAmount($0, "Default amount").cents }
+        template.type = input.type
+        template.category = try InputRules.optional(input.category, "Category", max: InputRules.categoryLength)
+        template.descriptionTemplate = try InputRules.optional(input.descriptionTemplate, "Description template", max: InputRules.descriptionLength)
+        template.isGlobal = false
+        template.isActive = true
+        template.createdBy = parent.userID
+        template.createdAt = req.now
+        let existing = try await rows(forFamily: parent.familyID, on: req.db())
+        template.sortOrder = (existing.map(\.sort_order).max() ?? 0) + 1
+        try await req.db.writeTransaction { db in try await template.create(on: db) }
+        return try await show(template.id!, for: parent, on: req)
+    }
+
+    static func update(_ id: UUID, with input: UpdateTransactionTemplateDto, by user: AuthUser, on req: Request) async throws -> TransactionTemplateDto {
+        let template = try await ownTemplate(id, of: user, on: req)
+        if let name = input.name { template.name = try InputRules.required(name, "Name") }
+        if let icon = input.iconName { template.iconName = try InputRules.required(icon, "Icon name", max: iconLength) }
+        if input.color != nil { template.color = try color(input.color) }
+        if let amount = input.defaultAmount { template.defaultAmountCents = try InputRules.positiveAmount(amount, "Default amount").cents }
+        if input.category != nil { template.category = try InputRules.optional(input.category, "Category", max: InputRules.categoryLength) }
+        if input.descriptionTemplate != nil {
+            template.descriptionTemplate = try InputRules.optional(input.descriptionTemplate, "Description template", max: InputRules.descriptionLength)
+        }
+        if let order = input.sortOrder {
+            guard sortOrderRange.contains(order) else { throw AppError.validation("sortOrder must be from 0 to \(sortOrderRange.upperBound)") }
+            template.sortOrder = order
+        }
+        try await req.db.writeTransaction { db in try await template.save(on: db) }
+        return try await show(id, for: user, on: req)
+    }
+
+    /// Templates are retired rather than erased: entries made with them stay as they were.
+    static func delete(_ id: UUID, by user: AuthUser, on req: Request) async throws {
+        let template = try await ownTemplate(id, of: user, on: req)
+        template.isActive = false
+        try await req.db.writeTransaction { db in try await template.save(on: db) }
+    }
+
+    static func show(_ id: UUID, for user: AuthUser, on req: Request) async throws -> TransactionTemplateDto {
+        guard let row = try await rows(forFamily: user.familyID, templateID: id, on: req.db()).first else { throw AppError.notFound("Template") }
+        return row.dto
+    }
+
+    /// "Template creator": another family's (or a retired) template is not found; a global one,
+    /// or one another parent made, is not yours to change.
+    private static func ownTemplate(_ id: UUID, of user: AuthUser, on req: Request) async throws -> TransactionTemplate {
+        guard let template = try await TransactionTemplate.find(id, on: req.db), template.isActive,
+            template.isGlobal || template.familyID == user.familyID
+        else { throw AppError.notFound("Template") }
+        if template.isGlobal { throw AppError(.forbidden, "global_template", "Global templates cannot be changed") }
+        guard user.isParent else { throw AppError.parentOnly }
+        guard template.createdBy == user.userID else {
+            throw AppError(.forbidden, "not_template_creator", "Only the parent who created this template can change it")
+        }
+        return template
+    }
+
+    /// "#RRGGBB".
+    private static func color(_ value: String?) throws -> String? {
+        guard let text = try InputRules.optional(value, "Color", max: 7) else { return nil }
+        guard text.count == 7, text.first == "#", text.dropFirst().allSatisfy(\.isHexDigit) else {
+            throw AppError.validation("color must be a hex colour such as #22C55E")
+        }
+        return text.uppercased()
+    }
+}
