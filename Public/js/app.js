@@ -59,6 +59,25 @@
     } catch (e) { /* keep the default */ }
   });
 
+  // Ask before destructive one-click actions (the server acts on the form alone without JS).
+  document.querySelectorAll("[data-confirm]").forEach(function (button) {
+    button.addEventListener("click", function (event) {
+      if (!window.confirm(button.getAttribute("data-confirm"))) event.preventDefault();
+    });
+  });
+
+  // Show only the schedule fields the chosen pattern uses.
+  document.querySelectorAll("form[data-recurrence-form]").forEach(function (form) {
+    function update() {
+      form.querySelectorAll("[data-when-pattern]").forEach(function (field) {
+        var show = field.getAttribute("data-when-pattern").split(" ").indexOf(form.pattern.value) >= 0;
+        field.hidden = !show;
+      });
+    }
+    form.pattern.addEventListener("change", update);
+    update();
+  });
+
   // Changing the child on the transactions page shows that child's list at once.
   document.querySelectorAll("select[data-autosubmit]").forEach(function (select) {
     select.addEventListener("change", function () { select.form.submit(); });

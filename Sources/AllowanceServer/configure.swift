@@ -116,6 +116,7 @@ func routes(_ app: Application) throws {
     try pages.register(collection: ChildPages())
     try pages.register(collection: TransactionPages())
     try pages.register(collection: SettingsPages())
+    try pages.register(collection: RecurringPages())
 }
 
 /// Views and `Public/` are found from the working directory (the package root under

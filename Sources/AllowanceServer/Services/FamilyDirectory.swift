@@ -78,6 +78,12 @@ enum FamilyDirectory {
 }
 
 extension Request {
+    /// The signed-in user's family calendar (their time zone).
+    func familyCalendar() async throws -> FamilyCalendar {
+        let family = try await FamilyDirectory.family(try requireUser().familyID, on: db())
+        return family.flatMap { FamilyCalendar(identifier: $0.time_zone) } ?? FamilyCalendar(timeZone: .gmt)
+    }
+
     /// The child `id` as the signed-in user may see it: a parent sees their family's children,
     /// a child only themselves. Anything else is "not found", so nothing leaks.
     func visibleChild(_ id: UUID) async throws -> ChildRecord {

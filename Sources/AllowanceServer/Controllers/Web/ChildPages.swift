@@ -14,6 +14,7 @@ struct ChildPages: RouteCollection {
         children.get(":childId", use: show)
         children.post(":childId", "money", use: moveMoney)
         children.post(":childId", "quick-subtract", use: quickSubtract)
+        children.post(":childId", "templates", ":templateId", use: useTemplate)
         children.post(":childId", "rename", use: rename)
         children.get(":childId", "delete", use: deleteConfirm)
         children.post(":childId", "delete", use: delete)
@@ -37,14 +38,25 @@ struct ChildPages: RouteCollection {
         let canEdit: Bool
         let quickSubtract: String
         let canQuickSubtract: Bool
+        let templates: [TemplateButton]
         var error: String?
         var formAmount = ""
         var formNote = ""
         var formType = "Debit"
     }
 
+    /// A quick-add template: one click with its default amount, or an amount to enter.
+    struct TemplateButton: Encodable {
+        let id: UUID
+        let name: String
+        let label: String
+        let isCredit: Bool
+        let hasDefault: Bool
+    }
+
     private func childPage(_ req: Request, _ child: ChildRecord, error: String? = nil) async throws -> ChildPage {
         let user = try req.requireUser()
+        let templates = user.isParent ? try await TemplateService.list(for: user, on: req) : []
         let limit = min(max(Int(req.query[String.self, at: "limit"] ?? "") ?? 20, 20), 500)
         let now = req.now
         let history = try await LedgerService.list(childID: child.id, filter: LedgerFilter(limit: limit), on: req.db())
@@ -56,7 +68,14 @@ struct ChildPages: RouteCollection {
             weeklyAllowance: child.weeklyAllowance.formatted, allowanceDay: child.allowanceDay.name, nextPayment: next,
             chart: Charts.balanceLine(points), history: history.transactions.map { TransactionRow($0, calendar: child.calendar) },
             hasMore: history.hasMore, moreLimit: limit + 20, canEdit: user.isParent, quickSubtract: Self.quickSubtract.formatted,
-            canQuickSubtract: child.balance >= Self.quickSubtract, error: error)
+            canQuickSubtract: child.balance >= Self.quickSubtract,
+            templates: templates.map { template in
+                TemplateButton(
+                    id: template.id, name: template.name,
+                    label: template.defaultAmount.map { "\(template.name) \(template.type == .credit ? "+" : "−")\($0.formatted)" } ?? template.name,
+                    isCredit: template.type == .credit, hasDefault: template.defaultAmount != nil)
+            },
+            error: error)
     }
 
     @Sendable func show(req: Request) async throws -> Response {
@@ -106,6 +125,22 @@ struct ChildPages: RouteCollection {
             return Flash.redirect(req, to: back, message: "Subtracted \(Self.quickSubtract.formatted) from \(child.firstName). New balance: \(entry.balanceAfter.formatted).")
         } catch let error as AppError where error.status.code < 500 {
             return Flash.redirect(req, to: back, message: error.message)
+        }
+    }
+
+    struct TemplateForm: Content { var amount: String? }
+
+    @Sendable func useTemplate(req: Request) async throws -> Response {
+        let (parent, child) = try await req.childForParent(try req.uuidParameter("childId"))
+        let templateID = try req.uuidParameter("templateId")
+        let typed = try req.content.decode(TemplateForm.self).amount?.trimmingCharacters(in: .whitespaces) ?? ""
+        do {
+            let amount = typed.isEmpty ? nil : try WebForms.amount(typed)
+            let entry = try await TemplateUseService.use(templateID, UseTemplateDto(childId: child.id, amount: amount), by: parent, on: req)
+            let sign = entry.type == .credit ? "+" : "−"
+            return Flash.redirect(req, to: "/children/\(child.id)", message: "\(entry.description): \(sign)\(entry.amount.formatted). \(child.firstName) now has \(entry.balanceAfter.formatted).")
+        } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
+            return try await req.render("child", child.firstName, section: "dashboard", try await childPage(req, child, error: error.message), status: error.status)
         }
     }
 

@@ -112,8 +112,7 @@ struct SettingsPages: RouteCollection {
     @Sendable func notifications(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let list = try await NotificationService.list(for: user.userID, unreadOnly: false, limit: 100, on: req.db)
-        let family = try await FamilyDirectory.family(user.familyID, on: req.db())
-        let calendar = family.flatMap { FamilyCalendar(identifier: $0.time_zone) } ?? FamilyCalendar(timeZone: .gmt)
+        let calendar = try await req.familyCalendar()
         return try await req.render("notifications", "Notifications", section: "notifications", NotificationsPage(
             items: list.notifications.map { .init(id: $0.id, title: $0.title, message: $0.message, when: calendar.displayDateTime($0.createdAt), isRead: $0.isRead, childId: $0.childId) },
             unread: list.unreadCount))

@@ -1,0 +1,232 @@
+import AllowanceAPI
+import AllowanceCore
+import Vapor
+
+/// Money that moves by itself, in the browser: the family's recurring transactions with
+/// pause/resume and their next date, a create/edit form, and occurrences awaiting approval.
+struct RecurringPages: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let recurring = routes.grouped("recurring")
+        recurring.get(use: list)
+        recurring.get("new", use: newForm)
+        recurring.post("new", use: create)
+        recurring.get(":recurringId", "edit", use: editForm)
+        recurring.post(":recurringId", "edit", use: update)
+        recurring.post(":recurringId", ":action", use: act)
+        recurring.post("pending", ":occurrenceId", ":decision", use: decide)
+    }
+
+    struct Item: Encodable {
+        let id: UUID, name: String, childName: String, amount: String, isCredit: Bool, schedule: String
+        let next: String, isPaused: Bool, isActive: Bool, occurrences: String, requiresApproval: Bool
+    }
+
+    struct PendingItem: Encodable { let id: UUID; let childName: String; let name: String; let amount: String; let isCredit: Bool; let due: String }
+
+    struct ListPage: Encodable { let items: [Item]; let pending: [PendingItem]; let hasChildren: Bool }
+
+    @Sendable func list(req: Request) async throws -> Response {
+        let parent = try req.requireParent()
+        let calendar = try await req.familyCalendar()
+        let rows = try await RecurringStore.list(familyID: parent.familyID, childID: nil, on: req.db()).map(\.dto)
+        let pending = try await RecurringApprovalService.pending(familyID: parent.familyID, on: req.db())
+        let hasChildren = !(try await FamilyDirectory.children(ofFamily: parent.familyID, on: req.db())).isEmpty
+        return try await req.render("recurring", "Recurring", section: "recurring", ListPage(
+            items: rows.map { dto in
+                Item(
+                    id: dto.id, name: dto.name, childName: dto.childName, amount: dto.amount.formatted, isCredit: dto.type == .credit,
+                    schedule: dto.patternDescription, next: dto.isActive ? calendar.displayDateTime(dto.nextExecutionDate) : "Finished",
+                    isPaused: dto.isPaused, isActive: dto.isActive,
+                    occurrences: dto.maxOccurrences.map { "\(dto.occurrenceCount) of \($0)" } ?? "\(dto.occurrenceCount)",
+                    requiresApproval: dto.requiresApproval)
+            },
+            pending: pending.filter { $0.status == .pending }.map {
+                PendingItem(id: $0.id, childName: $0.childName, name: $0.name, amount: $0.amount.formatted, isCredit: $0.type == .credit, due: calendar.displayDateTime($0.dueDate))
+            },
+            hasChildren: hasChildren))
+    }
+
+    // MARK: - Form
+
+    struct Form: Content {
+        var childId: String?, name: String?, amount: String?, type: String?, description: String?, pattern: String?
+        var dayOfWeek: String?, dayOfMonth: String?, timeOfDay: String?, startDate: String?, endDate: String?
+        var maxOccurrences: String?, requiresApproval: String?
+    }
+
+    struct Option: Encodable { let value: String; let label: String; let selected: Bool }
+
+    struct FormPage: Encodable {
+        var id: UUID?
+        var children: [Option] = []
+        var patterns: [Option] = []
+        var weekdays: [Option] = []
+        var name = "", amount = "", type = "Credit", description = "", dayOfMonth = "1", timeOfDay = "09:00"
+        var startDate = "", endDate = "", maxOccurrences = "", requiresApproval = false
+        var error: String?
+    }
+
+    private func formPage(_ req: Request, _ parent: AuthUser, form: Form?, dto: RecurringTransactionDto? = nil) async throws -> FormPage {
+        let children = try await FamilyDirectory.children(ofFamily: parent.familyID, on: req.db())
+        let calendar = try await req.familyCalendar()
+        var page = FormPage(id: dto?.id)
+        let child = form?.childId ?? dto?.childId.uuidString ?? req.query[String.self, at: "child"] ?? children.first?.id.uuidString
+        page.children = children.map { Option(value: $0.id.uuidString, label: $0.fullName, selected: $0.id.uuidString == child) }
+        let pattern = form?.pattern ?? dto.map { String($0.pattern.rawValue) } ?? String(RecurrencePattern.weekly.rawValue)
+        page.patterns = RecurrencePattern.allCases.map { Option(value: String($0.rawValue), label: Self.label($0), selected: String($0.rawValue) == pattern) }
+        let weekday = form?.dayOfWeek ?? dto?.dayOfWeek.map(String.init) ?? String(Weekday.saturday.rawValue)
+        page.weekdays = Weekday.allCases.map { Option(value: String($0.rawValue), label: $0.name, selected: String($0.rawValue) == weekday) }
+        page.name = form?.name ?? dto?.name ?? ""
+        page.amount = form?.amount ?? dto?.amount.plainText ?? ""
+        page.type = form?.type ?? dto?.type.rawValue ?? "Credit"
+        page.description = form?.description ?? dto?.description ?? ""
+        page.dayOfMonth = form?.dayOfMonth ?? dto?.dayOfMonth.map(String.init) ?? "1"
+        page.timeOfDay = form?.timeOfDay ?? dto?.timeOfDay.map { String(format: "%02d:%02d", $0.hour, $0.minute) } ?? "09:00"
+        page.startDate = form?.startDate ?? (dto?.startDate ?? req.now).formatted(Self.dayStyle(calendar))
+        page.endDate = form?.endDate ?? dto?.endDate.map { $0.addingTimeInterval(-1).formatted(Self.dayStyle(calendar)) } ?? ""
+        page.maxOccurrences = form?.maxOccurrences ?? dto?.maxOccurrences.map(String.init) ?? ""
+        page.requiresApproval = form.map { $0.requiresApproval != nil } ?? dto?.requiresApproval ?? false
+        return page
+    }
+
+    /// "2026-12-01" in the family's zone, for `<input type="date">`.
+    private static func dayStyle(_ calendar: FamilyCalendar) -> Date.ISO8601FormatStyle {
+        Date.ISO8601FormatStyle(timeZone: calendar.timeZone).year().month().day()
+    }
+
+    private static func label(_ pattern: RecurrencePattern) -> String {
+        switch pattern {
+        case .daily: "Every day"
+        case .weekly: "Every week"
+        case .biWeekly: "Every two weeks"
+        case .monthly: "Every month on a day"
+        case .firstOfMonth: "First of each month"
+        case .lastOfMonth: "Last day of each month"
+        }
+    }
+
+    @Sendable func newForm(req: Request) async throws -> Response {
+        let parent = try req.requireParent()
+        return try await req.render("recurring-form", "New Recurring Transaction", section: "recurring", try await formPage(req, parent, form: nil))
+    }
+
+    @Sendable func create(req: Request) async throws -> Response {
+        let parent = try req.requireParent()
+        let form = try req.content.decode(Form.self)
+        do {
+            let fields = try Fields(form)
+            guard let childID = form.childId.flatMap(UUID.init(uuidString:)) else { throw AppError.validation("Choose a child") }
+            let dto = try await RecurringService.create(
+                CreateRecurringTransactionDto(
+                    childId: childID, name: form.name ?? "", amount: fields.amount, type: fields.type, description: form.description,
+                    pattern: fields.pattern, dayOfWeek: fields.dayOfWeek, dayOfMonth: fields.dayOfMonth, timeOfDay: fields.timeOfDay,
+                    startDate: fields.startDate ?? req.now, endDate: fields.endDate, maxOccurrences: fields.maxOccurrences,
+                    requiresApproval: form.requiresApproval != nil), on: req)
+            return Flash.redirect(req, to: "/recurring", message: "\(dto.name) is set up: \(dto.patternDescription).")
+        } catch let error as AppError where error.status.code < 500 {
+            var page = try await formPage(req, parent, form: form)
+            page.error = error.message
+            return try await req.render("recurring-form", "New Recurring Transaction", section: "recurring", page, status: error.status)
+        }
+    }
+
+    @Sendable func editForm(req: Request) async throws -> Response {
+        let (parent, row) = try await req.recurringForParent(try req.uuidParameter("recurringId"))
+        return try await req.render("recurring-form", "Edit \(row.dto.name)", section: "recurring", try await formPage(req, parent, form: nil, dto: row.dto))
+    }
+
+    @Sendable func update(req: Request) async throws -> Response {
+        let (parent, row) = try await req.recurringForParent(try req.uuidParameter("recurringId"))
+        let form = try req.content.decode(Form.self)
+        do {
+            let fields = try Fields(form)
+            let dto = try await RecurringService.update(row, with: UpdateRecurringTransactionDto(
+                name: form.name ?? "", amount: fields.amount, description: form.description, pattern: fields.pattern, dayOfWeek: fields.dayOfWeek,
+                dayOfMonth: fields.dayOfMonth, timeOfDay: fields.timeOfDay, endDate: fields.endDate, maxOccurrences: fields.maxOccurrences,
+                requiresApproval: form.requiresApproval != nil), on: req)
+            return Flash.redirect(req, to: "/recurring", message: "\(dto.name) was updated: \(dto.patternDescription).")
+        } catch let error as AppError where error.status.code < 500 {
+            var page = try await formPage(req, parent, form: form, dto: row.dto)
+            page.error = error.message
+            return try await req.render("recurring-form", "Edit \(row.dto.name)", section: "recurring", page, status: error.status)
+        }
+    }
+
+    /// The form's text fields read as the API's values; blank optional fields are nil.
+    struct Fields {
+        var amount: Money, type: TransactionType, pattern: RecurrencePattern, dayOfWeek: Int?, dayOfMonth: Int?
+        var timeOfDay: TimeOfDay?, startDate: Date?, endDate: Date?, maxOccurrences: Int?
+
+        init(_ form: Form) throws {
+            amount = try WebForms.amount(form.amount)
+            type = form.type == TransactionType.debit.rawValue ? .debit : .credit
+            guard let pattern = form.pattern.flatMap(Int.init).flatMap(RecurrencePattern.init(rawValue:)) else { throw AppError.validation("Choose how often") }
+            self.pattern = pattern
+            dayOfWeek = form.dayOfWeek.flatMap(Int.init)
+            dayOfMonth = form.dayOfMonth.flatMap(Int.init)
+            if let text = form.timeOfDay, !text.isEmpty {
+                guard let time = TimeOfDay(parsing: text) else { throw AppError.validation("Time must look like 09:30") }
+                timeOfDay = time
+            }
+            startDate = try Self.date(form.startDate, "Start date")
+            endDate = try Self.date(form.endDate, "End date")
+            if let text = form.maxOccurrences?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+                guard let count = Int(text) else { throw AppError.validation("Number of times must be a whole number") }
+                maxOccurrences = count
+            }
+        }
+
+        private static func date(_ text: String?, _ label: String) throws -> Date? {
+            guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+            guard let date = ISO8601Wire.parse(text) else { throw AppError.validation("\(label) must be a date") }
+            return date
+        }
+    }
+
+    // MARK: - Actions
+
+    @Sendable func act(req: Request) async throws -> Response {
+        let (parent, row) = try await req.recurringForParent(try req.uuidParameter("recurringId"))
+        let name = row.dto.name
+        do {
+            switch req.parameters.get("action") {
+            case "pause":
+                _ = try await RecurringControl.pause(row, on: req)
+                return Flash.redirect(req, to: "/recurring", message: "\(name) is paused.")
+            case "resume":
+                let dto = try await RecurringControl.resume(row, on: req)
+                let calendar = try await req.familyCalendar()
+                return Flash.redirect(req, to: "/recurring", message: "\(name) resumed. Next: \(calendar.displayDateTime(dto.nextExecutionDate)).")
+            case "run":
+                let entry = try await RecurringControl.executeNow(row, by: parent, on: req)
+                return Flash.redirect(req, to: "/recurring", message: "\(name) ran now. New balance: \(entry.balanceAfter.formatted).")
+            case "delete":
+                try await RecurringService.delete(row, on: req)
+                return Flash.redirect(req, to: "/recurring", message: "\(name) was deleted.")
+            default:
+                throw AppError.notFound("Action")
+            }
+        } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
+            return Flash.redirect(req, to: "/recurring", message: error.message)
+        }
+    }
+
+    @Sendable func decide(req: Request) async throws -> Response {
+        let parent = try req.requireParent()
+        let id = try req.uuidParameter("occurrenceId")
+        do {
+            switch req.parameters.get("decision") {
+            case "approve":
+                let entry = try await RecurringApprovalService.approve(id, by: parent, on: req)
+                return Flash.redirect(req, to: "/recurring", message: "Approved. New balance: \(entry.balanceAfter.formatted).")
+            case "reject":
+                _ = try await RecurringApprovalService.reject(id, by: parent, on: req)
+                return Flash.redirect(req, to: "/recurring", message: "Rejected. Nothing was posted.")
+            default:
+                throw AppError.notFound("Action")
+            }
+        } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
+            return Flash.redirect(req, to: "/recurring", message: error.message)
+        }
+    }
+}
