@@ -37,8 +37,8 @@ import Testing
             var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let kai = family.children[0]
             // Friday: not yet.
-            #expect(await client.runJobs(at: utc("2026-11-28T04:59:00Z"))["payday"] == 0)
-            #expect(await client.runJobs(at: utc("2026-11-28T06:00:00Z"))["payday"] == 1)
+            #expect(await client.runJobs(at: utc("2026-11-28T04:59:00Z"), for: family)["payday"] == 0)
+            #expect(await client.runJobs(at: utc("2026-11-28T06:00:00Z"), for: family)["payday"] == 1)
             family = try await client.signIn(family)
             let entry = try #require(try await client.ledger(of: kai, in: family).last)
             #expect(entry.description == "Weekly allowance" && entry.category == "Allowance" && entry.type == .credit)
@@ -65,7 +65,7 @@ import Testing
             let (kai, freya) = (family.children[0], family.children[1])
             log.fail(for: freya.id)
             client.now.value = utc("2026-11-28T06:00:00Z")
-            let results = await JobRunner.runAll(client.app, now: client.now.value)
+            let results = await JobScope.$familyID.withValue(family.parent.familyId) { await JobRunner.runAll(client.app, now: client.now.value) }
             let payday = try #require(results.first { $0.name == "payday" })
             #expect(payday.handled == 1)
             #expect(payday.error?.contains("Freya") == true)
@@ -74,7 +74,7 @@ import Testing
             // Freya's payday rolled back whole: no credit, no claim; the next run pays it.
             #expect(try await client.balance(of: freya, in: family) == Money(cents: 20_00))
             log.fail(for: nil)
-            #expect(await client.runJobs(at: utc("2026-11-28T07:00:00Z"))["payday"] == 1)
+            #expect(await client.runJobs(at: utc("2026-11-28T07:00:00Z"), for: family)["payday"] == 1)
             #expect(try await client.ledger(of: freya, in: family).last?.createdAt == utc("2026-11-28T05:00:00Z"))
             #expect(try await client.audit(family).isClean)
         }
@@ -88,7 +88,7 @@ import Testing
             family.children = [kai]
             // Sunday noon each week.
             for noon in ["2026-10-25T16:00:00Z", "2026-11-01T17:00:00Z", "2026-11-08T17:00:00Z"] {
-                #expect(await client.runJobs(at: utc(noon))["payday"] == 1)
+                #expect(await client.runJobs(at: utc(noon), for: family)["payday"] == 1)
             }
             family = try await client.signIn(family)
             let paid = try await client.ledger(of: kai, in: family, search: "Weekly allowance")
@@ -103,7 +103,7 @@ import Testing
             var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let kai = family.children[0]
             // The server was down from the 21st to Sunday 13 December.
-            #expect(await client.runJobs(at: utc("2026-12-13T15:00:00Z"))["payday"] == 3)
+            #expect(await client.runJobs(at: utc("2026-12-13T15:00:00Z"), for: family)["payday"] == 3)
             family = try await client.signIn(family)
             let paid = try await client.ledger(of: kai, in: family, search: "Weekly allowance")
             #expect(paid.map(\.createdAt) == [utc("2026-11-28T05:00:00Z"), utc("2026-12-05T05:00:00Z"), utc("2026-12-12T05:00:00Z")])
@@ -112,7 +112,7 @@ import Testing
             let dashboard: ChildDashboard = try await client.call(.GET, "/api/v1/dashboard/child", token: family.children[0].token)
             #expect(dashboard.monthlyStats.totalEarned == Money(cents: 20_00))  // 5 and 12 December
             // Run again: nothing more.
-            #expect(await client.runJobs(at: utc("2026-12-13T15:00:00Z"))["payday"] == 0)
+            #expect(await client.runJobs(at: utc("2026-12-13T15:00:00Z"), for: family)["payday"] == 0)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 50_00))
             #expect(try await client.audit(family).isClean)
         }
@@ -124,12 +124,12 @@ import Testing
             let kai = family.children[0]
             let paused: ChildResponse = try await client.call(.POST, "/api/v1/children/\(kai.id)/allowance/pause", token: family.parent.token)
             #expect(paused.allowancePaused)
-            #expect(await client.runJobs(at: utc("2026-12-06T16:00:00Z"))["payday"] == 0)
+            #expect(await client.runJobs(at: utc("2026-12-06T16:00:00Z"), for: family)["payday"] == 0)
             family = try await client.signIn(family)
             let resumed: ChildResponse = try await client.call(.POST, "/api/v1/children/\(kai.id)/allowance/resume", token: family.parent.token)
             #expect(!resumed.allowancePaused)
             // 28 November and 5 December were skipped for good; 12 December is paid.
-            #expect(await client.runJobs(at: utc("2026-12-13T16:00:00Z"))["payday"] == 1)
+            #expect(await client.runJobs(at: utc("2026-12-13T16:00:00Z"), for: family)["payday"] == 1)
             family = try await client.signIn(family)
             #expect(try await client.ledger(of: kai, in: family, search: "Weekly allowance").map(\.createdAt) == [utc("2026-12-12T05:00:00Z")])
             let child: ChildResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)", token: family.children[0].token)
@@ -146,7 +146,7 @@ import Testing
             family = try await client.signIn(family)
             let paused: ChildResponse = try await client.call(.POST, "/api/v1/children/\(kai.id)/allowance/pause", token: family.parent.token)
             #expect(paused.allowancePaused && paused.currentBalance == Money(cents: 30_00))
-            #expect(await client.runJobs(at: utc("2026-12-13T15:00:00Z"))["payday"] == 0)
+            #expect(await client.runJobs(at: utc("2026-12-13T15:00:00Z"), for: family)["payday"] == 0)
             family = try await client.signIn(family)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 30_00))
             // Resuming a running allowance, or pausing twice, changes nothing.
@@ -164,8 +164,8 @@ import Testing
             family = try await client.signIn(family)
             let freya = try await client.addChild(to: family, name: "Freya", balance: .zero, allowance: Money(cents: 7_00))
             family.children = [kai, freya]
-            #expect(await client.runJobs(at: utc("2026-11-28T16:00:00Z"))["payday"] == 0)
-            #expect(await client.runJobs(at: utc("2026-12-05T16:00:00Z"))["payday"] == 1)
+            #expect(await client.runJobs(at: utc("2026-11-28T16:00:00Z"), for: family)["payday"] == 0)
+            #expect(await client.runJobs(at: utc("2026-12-05T16:00:00Z"), for: family)["payday"] == 1)
             family = try await client.signIn(family)
             #expect(try await client.balance(of: kai, in: family) == .zero)
             #expect(try await client.balance(of: freya, in: family) == Money(cents: 7_00))

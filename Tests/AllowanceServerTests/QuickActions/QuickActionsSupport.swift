@@ -10,13 +10,14 @@ import Vapor
 func utc(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
 
 extension TestClient {
-    /// Moves the clock to `date` and runs every registered job, as the scheduler does. A job
-    /// error fails the test. Returns how many occurrences each job handled.
+    /// Moves the clock to `date` and runs every registered job for `family`, as the scheduler
+    /// does (scoped, because tests on PostgreSQL share the database). A job error fails the
+    /// test. Returns how many occurrences each job handled.
     @discardableResult
-    func runJobs(at date: Date, sourceLocation: SourceLocation = #_sourceLocation) async -> [String: Int] {
+    func runJobs(at date: Date, for family: TestFamily, sourceLocation: SourceLocation = #_sourceLocation) async -> [String: Int] {
         now.value = date
         var handled: [String: Int] = [:]
-        for result in await JobRunner.runAll(app, now: date) {
+        for result in await JobScope.$familyID.withValue(family.parent.familyId, operation: { await JobRunner.runAll(app, now: date) }) {
             if let error = result.error { Issue.record("job \(result.name) failed: \(error)", sourceLocation: sourceLocation) }
             handled[result.name] = result.handled
         }

@@ -13,7 +13,7 @@ import Testing
             let club = try await client.createRecurring(recurringInput(for: kai), in: family)
             let paused: RecurringTransactionDto = try await client.call(.POST, "/api/v1/recurring-transactions/\(club.id)/pause", token: family.parent.token)
             #expect(paused.isPaused && paused.isActive)
-            #expect(await client.runJobs(at: utc("2026-11-24T15:00:00Z"))["recurring"] == 0)
+            #expect(await client.runJobs(at: utc("2026-11-24T15:00:00Z"), for: family)["recurring"] == 0)
             family = try await client.signIn(family)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 20_00))
             #expect(try await client.recurring(club.id, in: family).occurrenceCount == 0)
@@ -32,8 +32,8 @@ import Testing
             let resumed: RecurringTransactionDto = try await client.call(.POST, "/api/v1/recurring-transactions/\(club.id)/resume", token: family.parent.token)
             #expect(!resumed.isPaused && resumed.isActive)
             #expect(resumed.nextExecutionDate == utc("2026-12-07T14:00:00Z"))
-            #expect(await client.runJobs(at: utc("2026-12-01T16:00:00Z"))["recurring"] == 0)
-            #expect(await client.runJobs(at: utc("2026-12-07T14:05:00Z"))["recurring"] == 1)
+            #expect(await client.runJobs(at: utc("2026-12-01T16:00:00Z"), for: family)["recurring"] == 0)
+            #expect(await client.runJobs(at: utc("2026-12-07T14:05:00Z"), for: family)["recurring"] == 1)
             family = try await client.signIn(family)
             #expect(try await client.ledger(of: kai, in: family, search: "Comic").map(\.createdAt) == [utc("2026-12-07T14:00:00Z")])
             #expect(try await client.recurring(club.id, in: family).occurrenceCount == 1)
@@ -76,7 +76,7 @@ import Testing
             let kai = family.children[0]
             let chores = try await client.createRecurring(
                 recurringInput(for: kai, name: "Chores", cents: 1_00, type: .credit, pattern: .daily, dayOfWeek: nil, max: 1), in: family)
-            await client.runJobs(at: utc("2026-11-25T20:00:00Z"))
+            await client.runJobs(at: utc("2026-11-25T20:00:00Z"), for: family)
             family = try await client.signIn(family)
             #expect(try await client.recurring(chores.id, in: family).isActive == false)
             let reopened: RecurringTransactionDto = try await client.call(
@@ -84,7 +84,7 @@ import Testing
             #expect(reopened.isActive)
             // Not the days it sat finished: the next 09:00 from now.
             #expect(reopened.nextExecutionDate == utc("2026-11-26T14:00:00Z"))
-            #expect(await client.runJobs(at: utc("2026-11-25T20:00:00Z"))["recurring"] == 0)
+            #expect(await client.runJobs(at: utc("2026-11-25T20:00:00Z"), for: family)["recurring"] == 0)
         }
     }
 }

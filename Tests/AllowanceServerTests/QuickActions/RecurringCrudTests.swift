@@ -185,7 +185,7 @@ import Testing
             #expect(deleted.status == .noContent)
             #expect(try await client.send(.GET, "/api/v1/recurring-transactions/\(club.id)", token: family.parent.token).status == .notFound)
             // Past Monday's due time (and before Saturday's payday).
-            await client.runJobs(at: utc("2026-11-27T15:00:00Z"))
+            await client.runJobs(at: utc("2026-11-27T15:00:00Z"), for: family)
             let fresh = try await client.signIn(family)
             #expect(try await client.ledger(of: kai, in: fresh).map(\.description) == ["Opening balance", "Comic club"])
             #expect(try await client.balance(of: kai, in: fresh) == Money(cents: 18_00))

@@ -15,8 +15,8 @@ import Testing
             input.description = "Paper round pay"
             let paper = try await client.createRecurring(input, in: family)
             // A minute before Monday 09:00 nothing is due.
-            #expect(await client.runJobs(at: utc("2026-11-23T13:59:00Z"))["recurring"] == 0)
-            #expect(await client.runJobs(at: utc("2026-11-23T14:01:00Z"))["recurring"] == 1)
+            #expect(await client.runJobs(at: utc("2026-11-23T13:59:00Z"), for: family)["recurring"] == 0)
+            #expect(await client.runJobs(at: utc("2026-11-23T14:01:00Z"), for: family)["recurring"] == 1)
             let fresh = try await client.signIn(family)
             let entry = try #require(try await client.ledger(of: kai, in: fresh).last)
             #expect(entry.description == "Paper round pay")
@@ -39,7 +39,7 @@ import Testing
             var family = try await client.family(children: [("Kai", Money(cents: 3_00))])
             let kai = family.children[0]
             let club = try await client.createRecurring(recurringInput(for: kai, cents: 5_00), in: family)
-            await client.runJobs(at: utc("2026-11-23T15:00:00Z"))
+            await client.runJobs(at: utc("2026-11-23T15:00:00Z"), for: family)
             family = try await client.signIn(family)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 3_00))
             #expect(try await client.ledger(of: kai, in: family).count == 1)
@@ -51,7 +51,7 @@ import Testing
             #expect(after.occurrenceCount == 1 && after.lastExecutedAt == nil)
             #expect(after.nextExecutionDate == utc("2026-11-30T14:00:00Z"))
             // The next week there is money (Saturday's allowance): it is posted.
-            await client.runJobs(at: utc("2026-11-30T15:00:00Z"))
+            await client.runJobs(at: utc("2026-11-30T15:00:00Z"), for: family)
             let fresh = try await client.signIn(family)
             #expect(try await client.ledger(of: kai, in: fresh, search: "Comic").map(\.createdAt) == [utc("2026-11-30T14:00:00Z")])
             #expect(try await client.balance(of: kai, in: fresh) == Money(cents: 8_00))
@@ -64,12 +64,12 @@ import Testing
             let kai = family.children[0]
             let chores = try await client.createRecurring(
                 recurringInput(for: kai, name: "Chores", cents: 1_00, type: .credit, pattern: .daily, dayOfWeek: nil, max: 3), in: family)
-            #expect(await client.runJobs(at: utc("2026-12-01T20:00:00Z"))["recurring"] == 3)
+            #expect(await client.runJobs(at: utc("2026-12-01T20:00:00Z"), for: family)["recurring"] == 3)
             let fresh = try await client.signIn(family)
             #expect(try await client.ledger(of: kai, in: fresh, search: "Chores").count == 3)
             let after = try await client.recurring(chores.id, in: fresh)
             #expect(after.occurrenceCount == 3 && !after.isActive)
-            #expect(await client.runJobs(at: utc("2026-12-10T20:00:00Z"))["recurring"] == 0)
+            #expect(await client.runJobs(at: utc("2026-12-10T20:00:00Z"), for: family)["recurring"] == 0)
         }
     }
 
@@ -80,7 +80,7 @@ import Testing
             // The last day given is included.
             let chores = try await client.createRecurring(
                 recurringInput(for: kai, name: "Chores", cents: 1_00, type: .credit, pattern: .daily, dayOfWeek: nil, end: utc("2026-11-24T00:00:00Z")), in: family)
-            await client.runJobs(at: utc("2026-11-27T20:00:00Z"))
+            await client.runJobs(at: utc("2026-11-27T20:00:00Z"), for: family)
             let fresh = try await client.signIn(family)
             let dates = try await client.ledger(of: kai, in: fresh, search: "Chores").map(\.createdAt)
             #expect(dates == [utc("2026-11-22T14:00:00Z"), utc("2026-11-23T14:00:00Z"), utc("2026-11-24T14:00:00Z")])
@@ -95,7 +95,7 @@ import Testing
             let daily = try await client.createRecurring(recurringInput(for: family.children[0], pattern: .daily, dayOfWeek: nil), in: family)
             #expect(daily.nextExecutionDate == utc("2026-11-22T14:00:00Z"))
             #expect(daily.patternDescription == "Every day")
-            await client.runJobs(at: utc("2026-11-22T14:00:00Z"))
+            await client.runJobs(at: utc("2026-11-22T14:00:00Z"), for: family)
             #expect(try await client.recurring(daily.id, in: family).nextExecutionDate == utc("2026-11-23T14:00:00Z"))
         }
     }
@@ -106,7 +106,7 @@ import Testing
             let weekly = try await client.createRecurring(recurringInput(for: family.children[0], dayOfWeek: 3, time: "16:45"), in: family)
             #expect(weekly.nextExecutionDate == utc("2026-11-25T21:45:00Z"))
             #expect(weekly.patternDescription == "Every Wednesday")
-            await client.runJobs(at: utc("2026-11-25T22:00:00Z"))
+            await client.runJobs(at: utc("2026-11-25T22:00:00Z"), for: family)
             let fresh = try await client.signIn(family)
             #expect(try await client.recurring(weekly.id, in: fresh).nextExecutionDate == utc("2026-12-02T21:45:00Z"))
         }
@@ -118,7 +118,7 @@ import Testing
             let monthly = try await client.createRecurring(
                 recurringInput(for: family.children[0], name: "Savings", type: .credit, pattern: .monthly, dayOfWeek: nil, dayOfMonth: 15, time: "08:00"), in: family)
             #expect(monthly.nextExecutionDate == utc("2026-12-15T13:00:00Z"))
-            await client.runJobs(at: utc("2026-12-15T13:00:01Z"))
+            await client.runJobs(at: utc("2026-12-15T13:00:01Z"), for: family)
             let fresh = try await client.signIn(family)
             #expect(try await client.recurring(monthly.id, in: fresh).nextExecutionDate == utc("2027-01-15T13:00:00Z"))
         }
@@ -137,7 +137,7 @@ import Testing
             #expect(first.patternDescription == "First day of every month")
             #expect(last.nextExecutionDate == utc("2026-11-30T05:00:00Z"))
             #expect(last.patternDescription == "Last day of every month")
-            await client.runJobs(at: utc("2026-12-01T06:00:00Z"))
+            await client.runJobs(at: utc("2026-12-01T06:00:00Z"), for: family)
             let fresh = try await client.signIn(family)
             #expect(try await client.recurring(fortnight.id, in: fresh).nextExecutionDate == utc("2026-12-11T05:00:00Z"))
             #expect(try await client.recurring(first.id, in: fresh).nextExecutionDate == utc("2027-01-01T05:00:00Z"))
@@ -152,7 +152,7 @@ import Testing
             let chores = try await client.createRecurring(
                 recurringInput(for: kai, name: "Chores", cents: 1_00, type: .credit, pattern: .daily, dayOfWeek: nil), in: family)
             // The server was down from Saturday until Thursday 10:00.
-            #expect(await client.runJobs(at: utc("2026-11-26T15:00:00Z"))["recurring"] == 5)
+            #expect(await client.runJobs(at: utc("2026-11-26T15:00:00Z"), for: family)["recurring"] == 5)
             let fresh = try await client.signIn(family)
             let entries = try await client.ledger(of: kai, in: fresh, search: "Chores")
             #expect(entries.map(\.createdAt) == (22...26).map { utc("2026-11-\($0)T14:00:00Z") })
@@ -169,11 +169,12 @@ import Testing
             _ = try await client.createRecurring(recurringInput(for: kai, cents: 1_00), in: family)
             let at = utc("2026-11-23T14:30:00Z")
             client.now.value = at
-            async let first = JobRunner.runAll(client.app, now: at)
-            async let second = JobRunner.runAll(client.app, now: at)
+            let familyID = family.parent.familyId
+            async let first = JobScope.$familyID.withValue(familyID) { await JobRunner.runAll(client.app, now: at) }
+            async let second = JobScope.$familyID.withValue(familyID) { await JobRunner.runAll(client.app, now: at) }
             let handled = (await first + second).filter { $0.name == "recurring" }.map(\.handled)
             #expect(handled.sorted() == [0, 1])
-            #expect(await client.runJobs(at: at)["recurring"] == 0)
+            #expect(await client.runJobs(at: at, for: family)["recurring"] == 0)
             family = try await client.signIn(family)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 19_00))
         }
@@ -187,7 +188,7 @@ import Testing
             _ = try await client.createRecurring(
                 recurringInput(for: kai, name: "Sunday club", cents: 1_00, type: .credit, dayOfWeek: 0, start: utc("2026-10-20T16:00:00Z")), in: family)
             for sunday in ["2026-10-25", "2026-11-01", "2026-11-08"] {
-                await client.runJobs(at: utc(sunday + "T18:00:00Z"))
+                await client.runJobs(at: utc(sunday + "T18:00:00Z"), for: family)
             }
             family = try await client.signIn(family)
             let dates = try await client.ledger(of: kai, in: family, search: "Sunday club").map(\.createdAt)
@@ -201,7 +202,7 @@ import Testing
             var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let kai = family.children[0]
             let club = try await client.createRecurring(recurringInput(for: kai, cents: 4_00, approval: true), in: family)
-            await client.runJobs(at: utc("2026-11-23T15:00:00Z"))
+            await client.runJobs(at: utc("2026-11-23T15:00:00Z"), for: family)
             family = try await client.signIn(family)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 20_00))
             let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
@@ -232,7 +233,7 @@ import Testing
             var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let kai = family.children[0]
             _ = try await client.createRecurring(recurringInput(for: kai, cents: 4_00, approval: true), in: family)
-            await client.runJobs(at: utc("2026-11-23T15:00:00Z"))
+            await client.runJobs(at: utc("2026-11-23T15:00:00Z"), for: family)
             family = try await client.signIn(family)
             let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
             let id = try #require(pending.first?.id)
@@ -249,7 +250,7 @@ import Testing
             var family = try await client.family(children: [("Kai", Money(cents: 1_00))])
             let kai = family.children[0]
             _ = try await client.createRecurring(recurringInput(for: kai, cents: 2_00, approval: true), in: family)
-            await client.runJobs(at: utc("2026-11-23T15:00:00Z"))
+            await client.runJobs(at: utc("2026-11-23T15:00:00Z"), for: family)
             family = try await client.signIn(family)
             let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
             let id = try #require(pending.first?.id)
@@ -275,7 +276,7 @@ import Testing
             #expect(after.occurrenceCount == 1 && after.lastExecutedAt == testStart)
             #expect(after.nextExecutionDate == utc("2026-11-30T14:00:00Z"))
             // Monday's occurrence was the one executed: Monday posts nothing.
-            #expect(await client.runJobs(at: utc("2026-11-23T15:00:00Z"))["recurring"] == 0)
+            #expect(await client.runJobs(at: utc("2026-11-23T15:00:00Z"), for: family)["recurring"] == 0)
             family = try await client.signIn(family)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 18_00))
         }

@@ -99,6 +99,7 @@ enum PaydayService {
             WHERE c.allowance_paused = \(bind: false) AND c.weekly_allowance_cents > 0
             """
         if let childID { query = query + " AND c.id = \(bind: childID)" }
+        if let familyID = JobScope.familyID { query = query + " AND c.family_id = \(bind: familyID)" }
         return try await sql.raw(query + " ORDER BY c.created_at").all(decoding: OwedChild.self)
     }
 }
