@@ -16,12 +16,32 @@ enum JobRunner {
         for job in app.jobs.all {
             do {
                 results.append(Result(name: job.name, handled: try await job.run(app, now), error: nil))
+            } catch let partial as PartialJobFailure {
+                app.logger.error("\(job.name): \(partial.description)")
+                results.append(Result(name: job.name, handled: partial.handled, error: partial.description))
             } catch {
                 app.logger.report(error: error)
                 results.append(Result(name: job.name, handled: 0, error: String(describing: error)))
             }
         }
         return results
+    }
+}
+
+/// A job that did part of its work: one subject (a child, a schedule) failed and was left for
+/// the next run, the others went ahead. Thrown at the end of the run.
+struct PartialJobFailure: Error, CustomStringConvertible {
+    let handled: Int
+    let failures: [String]
+
+    var description: String {
+        "\(failures.count) failed (left for the next run): " + failures.prefix(5).joined(separator: "; ") + (failures.count > 5 ? "; ..." : "")
+    }
+
+    /// Returns `handled`, or throws when anything failed.
+    static func check(handled: Int, failures: [String]) throws -> Int {
+        guard failures.isEmpty else { throw PartialJobFailure(handled: handled, failures: failures) }
+        return handled
     }
 }
 

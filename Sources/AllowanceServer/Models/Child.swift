@@ -15,14 +15,16 @@ final class Child: Model, @unchecked Sendable {
     @Field(key: "balance_cents") var balanceCents: Int64
     @Field(key: "allowance_paused") var allowancePaused: Bool
     @OptionalField(key: "allowance_resumed_at") var allowanceResumedAt: Date?
-    @Timestamp(key: "created_at", on: .create) var createdAt: Date?
+    // Set from the app clock, not Fluent's wall-clock timestamp: paydays are owed from this
+    // instant, and tests and `run-jobs --at` move the clock.
+    @OptionalField(key: "created_at") var createdAt: Date?
 
     @Parent(key: "user_id") var user: User
     @Parent(key: "family_id") var family: Family
 
     init() {}
 
-    init(id: UUID? = nil, userID: UUID, familyID: UUID, weeklyAllowance: Money, allowanceDay: Weekday) {
+    init(id: UUID? = nil, userID: UUID, familyID: UUID, weeklyAllowance: Money, allowanceDay: Weekday, createdAt: Date) {
         self.id = id
         self.$user.id = userID
         self.$family.id = familyID
@@ -30,6 +32,7 @@ final class Child: Model, @unchecked Sendable {
         self.allowanceDay = allowanceDay.rawValue
         self.balanceCents = 0
         self.allowancePaused = false
+        self.createdAt = createdAt
     }
 
     var balance: Money { Money(cents: balanceCents) }

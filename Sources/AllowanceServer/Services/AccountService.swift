@@ -56,7 +56,7 @@ enum AccountService {
             guard let family = try await Family.find(familyID, on: db) else { throw AppError.notFound("Family") }
             let user = User(familyID: familyID, email: email, passwordHash: passwordHash, firstName: firstName, lastName: lastName, role: .child)
             try await user.create(on: db)
-            let child = Child(userID: user.id!, familyID: familyID, weeklyAllowance: allowance, allowanceDay: day)
+            let child = Child(userID: user.id!, familyID: familyID, weeklyAllowance: allowance, allowanceDay: day, createdAt: now)
             try await child.create(on: db)
             if opening.isPositive {
                 let calendar = FamilyCalendar(identifier: family.timeZone) ?? FamilyCalendar(timeZone: .gmt)

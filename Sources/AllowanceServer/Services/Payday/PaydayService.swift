@@ -22,14 +22,20 @@ enum PaydayService {
     static func run(_ app: Application, now: Date) async throws -> Int {
         let hooks = app.paydayHooks.all
         var paid = 0
+        var failures: [String] = []
         for child in try await owedChildren(only: nil, on: app.db as! SQLDatabase) {
-            for payday in child.paydays(through: now) {
-                guard try await pay(child, on: payday, hooks: hooks, now: now, on: app.db) else { continue }
-                paid += 1
-                JobOutput.report("\(jobName): \(child.first_name) +\(Money(cents: child.weekly_allowance_cents).formatted) \(description) (due \(payday.formatted(.iso8601)))")
+            do {
+                for payday in child.paydays(through: now) {
+                    guard try await pay(child, on: payday, hooks: hooks, now: now, on: app.db) else { continue }
+                    paid += 1
+                    JobOutput.report("\(jobName): \(child.first_name) +\(Money(cents: child.weekly_allowance_cents).formatted) \(description) (due \(payday.formatted(.iso8601)))")
+                }
+            } catch {
+                // This child's later weeks wait too, so paydays stay in order; other children go ahead.
+                failures.append("\(child.first_name) (\(child.id)): \(error)")
             }
         }
-        return paid
+        return try PartialJobFailure.check(handled: paid, failures: failures)
     }
 
     /// Pays what one child is owed up to `now`, inside the caller's transaction (a pause
@@ -76,9 +82,10 @@ enum PaydayService {
         var calendar: FamilyCalendar { FamilyCalendar(identifier: time_zone) ?? FamilyCalendar(timeZone: .gmt) }
 
         /// Paydays after the last one paid (or after the child was added, or after the last
-        /// pause ended: weeks skipped while paused are not owed), up to `now`.
+        /// pause ended: weeks skipped while paused are not owed), up to `now`. A child with no
+        /// known start is owed the latest payday only.
         func paydays(through now: Date) -> [Date] {
-            let since = [last_paid, created_at, allowance_resumed_at].compactMap { $0 }.max() ?? now
+            let since = [last_paid, created_at, allowance_resumed_at].compactMap { $0 }.max() ?? calendar.adding(days: -7, to: now)
             return AllowanceSchedule(day: Weekday(rawValue: allowance_day) ?? .saturday, calendar: calendar).paydays(after: since, through: now)
         }
     }
@@ -92,6 +99,7 @@ enum PaydayService {
             WHERE c.allowance_paused = \(bind: false) AND c.weekly_allowance_cents > 0
             """
         if let childID { query = query + " AND c.id = \(bind: childID)" }
+        if let familyID = JobScope.familyID { query = query + " AND c.family_id = \(bind: familyID)" }
         return try await sql.raw(query + " ORDER BY c.created_at").all(decoding: OwedChild.self)
     }
 }

@@ -27,20 +27,25 @@ enum RecurringJob {
 
     static func run(_ app: Application, now: Date) async throws -> Int {
         var handled = 0
+        var failures: [String] = []
         for id in try await RecurringStore.dueIDs(now: now, on: app.db as! SQLDatabase) {
-            // Each pass handles one occurrence or learns that another run did; the bound only
-            // guards against a bug looping for ever.
-            passes: for _ in 0..<(RecurrenceValidation.maximumOccurrences * 2) {
-                switch try await handleNext(id, now: now, on: app.db) {
-                case .idle: break passes
-                case .claimedElsewhere: continue
-                case .handled(let line):
-                    handled += 1
-                    JobOutput.report(line)
+            do {
+                // Each pass handles one occurrence or learns that another run did; the bound
+                // only guards against a bug looping for ever.
+                passes: for _ in 0..<(RecurrenceValidation.maximumOccurrences * 2) {
+                    switch try await handleNext(id, now: now, on: app.db) {
+                    case .idle: break passes
+                    case .claimedElsewhere: continue
+                    case .handled(let line):
+                        handled += 1
+                        JobOutput.report(line)
+                    }
                 }
+            } catch {
+                failures.append("recurring transaction \(id): \(error)")
             }
         }
-        return handled
+        return try PartialJobFailure.check(handled: handled, failures: failures)
     }
 
     /// The next due occurrence of one schedule, in one transaction.

@@ -63,14 +63,15 @@ enum RecurringStore {
         return try await sql.raw(query + " ORDER BY r.next_execution_date, r.created_at").all(decoding: RecurringRow.self)
     }
 
-    /// Ids of active, running schedules due by `now`, oldest due first.
+    /// Ids of active, running schedules due by `now`, oldest due first (within `JobScope`).
     static func dueIDs(now: Date, on sql: SQLDatabase) async throws -> [UUID] {
         struct Row: Decodable { let id: UUID }
-        return try await sql.raw("""
-            SELECT id FROM recurring_transactions
-            WHERE is_active = \(bind: true) AND is_paused = \(bind: false) AND next_execution_date <= \(bind: now)
-            ORDER BY next_execution_date, id
-            """).all(decoding: Row.self).map(\.id)
+        var query: SQLQueryString = """
+            SELECT r.id FROM recurring_transactions r JOIN children c ON c.id = r.child_id
+            WHERE r.is_active = \(bind: true) AND r.is_paused = \(bind: false) AND r.next_execution_date <= \(bind: now)
+            """
+        if let familyID = JobScope.familyID { query = query + " AND c.family_id = \(bind: familyID)" }
+        return try await sql.raw(query + " ORDER BY r.next_execution_date, r.id").all(decoding: Row.self).map(\.id)
     }
 }
 

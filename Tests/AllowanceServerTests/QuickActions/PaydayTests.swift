@@ -1,0 +1,174 @@
+import AllowanceAPI
+import Fluent
+import Foundation
+import SQLKit
+import Testing
+
+@testable import AllowanceServer
+
+/// Allowance payday: the weekly allowance on each child's day, in the family's zone; catch-up
+/// after an outage; pause and resume. Tests start Saturday 21 November 2026, 13:30 in New York,
+/// and children are paid on Saturdays unless a test says otherwise.
+@Suite struct PaydayTests {
+    /// What the payday hooks saw, and a switch to make one fail.
+    final class HookLog: @unchecked Sendable {
+        // Hooks run on any task; the lock keeps the log whole.
+        private let lock = NSLock()
+        private var seen: [(context: PaydayContext, balance: Int64, inTransaction: Bool)] = []
+        private var failing: UUID?
+
+        var entries: [(context: PaydayContext, balance: Int64, inTransaction: Bool)] { lock.withLock { seen } }
+        func fail(for child: UUID?) { lock.withLock { failing = child } }
+
+        var hook: PaydayHooks.Hook {
+            { context, db in
+                struct Row: Decodable { let balance_cents: Int64 }
+                let row = try await (db as! SQLDatabase).raw("SELECT balance_cents FROM children WHERE id = \(bind: context.childID)").first(decoding: Row.self)
+                if self.lock.withLock({ self.failing == context.childID }) { throw AppError(.internalServerError, "test", "hook failed") }
+                self.lock.withLock { self.seen.append((context, row?.balance_cents ?? -1, db.inTransaction)) }
+            }
+        }
+    }
+
+    @Test func payday_CreditsTheAllowanceThenRunsTheHooksThenTellsTheChild() async throws {
+        try await withApp { client in
+            let log = HookLog()
+            client.app.paydayHooks.register(log.hook)
+            var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            // Friday: not yet.
+            #expect(await client.runJobs(at: utc("2026-11-28T04:59:00Z"), for: family)["payday"] == 0)
+            #expect(await client.runJobs(at: utc("2026-11-28T06:00:00Z"), for: family)["payday"] == 1)
+            family = try await client.signIn(family)
+            let entry = try #require(try await client.ledger(of: kai, in: family).last)
+            #expect(entry.description == "Weekly allowance" && entry.category == "Allowance" && entry.type == .credit)
+            #expect(entry.amount == Money(cents: 10_00) && entry.balanceAfter == Money(cents: 30_00))
+            #expect(entry.createdAt == utc("2026-11-28T05:00:00Z"))  // local midnight, Saturday
+            #expect(entry.createdByName == nil)
+            let seen = try #require(log.entries.first)
+            #expect(log.entries.count == 1)
+            #expect(seen.context.childID == kai.id && seen.context.allowance == Money(cents: 10_00) && seen.context.paidAt == entry.createdAt)
+            #expect(seen.context.familyID == family.parent.familyId)
+            #expect(seen.balance == 30_00)  // the credit came first
+            #expect(seen.inTransaction)
+            let told = try #require(try await client.notifications(token: family.children[0].token).first)
+            #expect(told.type == .allowance && told.title == "Allowance day: +$10.00")
+            #expect(try await client.audit(family).isClean)
+        }
+    }
+
+    @Test func payday_AFailingChildDoesNotHoldUpTheOthers() async throws {
+        try await withApp { client in
+            let log = HookLog()
+            client.app.paydayHooks.register(log.hook)
+            var family = try await client.family(children: [("Kai", Money(cents: 20_00)), ("Freya", Money(cents: 20_00))])
+            let (kai, freya) = (family.children[0], family.children[1])
+            log.fail(for: freya.id)
+            client.now.value = utc("2026-11-28T06:00:00Z")
+            let results = await JobScope.$familyID.withValue(family.parent.familyId) { await JobRunner.runAll(client.app, now: client.now.value) }
+            let payday = try #require(results.first { $0.name == "payday" })
+            #expect(payday.handled == 1)
+            #expect(payday.error?.contains("Freya") == true)
+            family = try await client.signIn(family)
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 30_00))
+            // Freya's payday rolled back whole: no credit, no claim; the next run pays it.
+            #expect(try await client.balance(of: freya, in: family) == Money(cents: 20_00))
+            log.fail(for: nil)
+            #expect(await client.runJobs(at: utc("2026-11-28T07:00:00Z"), for: family)["payday"] == 1)
+            #expect(try await client.ledger(of: freya, in: family).last?.createdAt == utc("2026-11-28T05:00:00Z"))
+            #expect(try await client.audit(family).isClean)
+        }
+    }
+
+    @Test func payday_StaysAtLocalMidnightAcrossTheDaylightSavingChange() async throws {
+        // Tuesday 20 October 2026; New York's clocks go back on Sunday 1 November.
+        try await withApp(at: utc("2026-10-20T16:00:00Z")) { client in
+            var family = try await client.family()
+            let kai = try await client.addChild(to: family, name: "Kai", balance: .zero, allowance: Money(cents: 5_00), day: .sunday)
+            family.children = [kai]
+            // Sunday noon each week.
+            for noon in ["2026-10-25T16:00:00Z", "2026-11-01T17:00:00Z", "2026-11-08T17:00:00Z"] {
+                #expect(await client.runJobs(at: utc(noon), for: family)["payday"] == 1)
+            }
+            family = try await client.signIn(family)
+            let paid = try await client.ledger(of: kai, in: family, search: "Weekly allowance")
+            // Midnight EDT (UTC-4) on 25 October and on the change day itself, midnight EST after.
+            #expect(paid.map(\.createdAt) == [utc("2026-10-25T04:00:00Z"), utc("2026-11-01T04:00:00Z"), utc("2026-11-08T05:00:00Z")])
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 15_00))
+        }
+    }
+
+    @Test func payday_AfterAThreeWeekOutagePaysThreeAllowancesInOrder() async throws {
+        try await withApp { client in
+            var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            // The server was down from the 21st to Sunday 13 December.
+            #expect(await client.runJobs(at: utc("2026-12-13T15:00:00Z"), for: family)["payday"] == 3)
+            family = try await client.signIn(family)
+            let paid = try await client.ledger(of: kai, in: family, search: "Weekly allowance")
+            #expect(paid.map(\.createdAt) == [utc("2026-11-28T05:00:00Z"), utc("2026-12-05T05:00:00Z"), utc("2026-12-12T05:00:00Z")])
+            #expect(paid.map(\.balanceAfter.cents) == [30_00, 40_00, 50_00])
+            // Each on its own day.
+            let dashboard: ChildDashboard = try await client.call(.GET, "/api/v1/dashboard/child", token: family.children[0].token)
+            #expect(dashboard.monthlyStats.totalEarned == Money(cents: 20_00))  // 5 and 12 December
+            // Run again: nothing more.
+            #expect(await client.runJobs(at: utc("2026-12-13T15:00:00Z"), for: family)["payday"] == 0)
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 50_00))
+            #expect(try await client.audit(family).isClean)
+        }
+    }
+
+    @Test func payday_PausedAllowanceSkipsPaydaysUntilResumed() async throws {
+        try await withApp { client in
+            var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            let paused: ChildResponse = try await client.call(.POST, "/api/v1/children/\(kai.id)/allowance/pause", token: family.parent.token)
+            #expect(paused.allowancePaused)
+            #expect(await client.runJobs(at: utc("2026-12-06T16:00:00Z"), for: family)["payday"] == 0)
+            family = try await client.signIn(family)
+            let resumed: ChildResponse = try await client.call(.POST, "/api/v1/children/\(kai.id)/allowance/resume", token: family.parent.token)
+            #expect(!resumed.allowancePaused)
+            // 28 November and 5 December were skipped for good; 12 December is paid.
+            #expect(await client.runJobs(at: utc("2026-12-13T16:00:00Z"), for: family)["payday"] == 1)
+            family = try await client.signIn(family)
+            #expect(try await client.ledger(of: kai, in: family, search: "Weekly allowance").map(\.createdAt) == [utc("2026-12-12T05:00:00Z")])
+            let child: ChildResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)", token: family.children[0].token)
+            #expect(!child.allowancePaused && child.currentBalance == Money(cents: 30_00))
+        }
+    }
+
+    @Test func payday_PausingFirstPaysTheWeeksAlreadyDue() async throws {
+        try await withApp { client in
+            var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            // Sunday: Saturday's payday is due but no job has run yet.
+            client.now.value = utc("2026-11-29T15:00:00Z")
+            family = try await client.signIn(family)
+            let paused: ChildResponse = try await client.call(.POST, "/api/v1/children/\(kai.id)/allowance/pause", token: family.parent.token)
+            #expect(paused.allowancePaused && paused.currentBalance == Money(cents: 30_00))
+            #expect(await client.runJobs(at: utc("2026-12-13T15:00:00Z"), for: family)["payday"] == 0)
+            family = try await client.signIn(family)
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 30_00))
+            // Resuming a running allowance, or pausing twice, changes nothing.
+            _ = try await client.call(.POST, "/api/v1/children/\(kai.id)/allowance/pause", token: family.parent.token, as: ChildResponse.self)
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 30_00))
+        }
+    }
+
+    @Test func payday_NothingIsOwedForAZeroAllowanceOrBeforeAChildJoined() async throws {
+        try await withApp { client in
+            var family = try await client.family()
+            let kai = try await client.addChild(to: family, name: "Kai", balance: .zero, allowance: .zero)
+            // Freya joins on Saturday the 28th after midnight: that day's payday is not hers.
+            client.now.value = utc("2026-11-28T15:00:00Z")
+            family = try await client.signIn(family)
+            let freya = try await client.addChild(to: family, name: "Freya", balance: .zero, allowance: Money(cents: 7_00))
+            family.children = [kai, freya]
+            #expect(await client.runJobs(at: utc("2026-11-28T16:00:00Z"), for: family)["payday"] == 0)
+            #expect(await client.runJobs(at: utc("2026-12-05T16:00:00Z"), for: family)["payday"] == 1)
+            family = try await client.signIn(family)
+            #expect(try await client.balance(of: kai, in: family) == .zero)
+            #expect(try await client.balance(of: freya, in: family) == Money(cents: 7_00))
+        }
+    }
+}
