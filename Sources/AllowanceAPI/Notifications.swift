@@ -6,6 +6,10 @@ public enum NotificationType: String, Codable, CaseIterable, Sendable {
     case lowBalance = "LowBalance"
     case allowance = "Allowance"
     case system = "System"
+    case goalMilestone = "GoalMilestone"
+    case goalCompleted = "GoalCompleted"
+    case challengeCompleted = "ChallengeCompleted"
+    case challengeFailed = "ChallengeFailed"
 }
 
 public struct NotificationDto: Codable, Sendable {

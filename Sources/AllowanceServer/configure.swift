@@ -66,6 +66,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.loginThrottle = LoginThrottle()
     app.jobs = JobRegistry()
     app.paydayHooks = PaydayHooks()
+    SavingsGoalsFeature.register(app)
 
     ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
     ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
@@ -92,4 +93,5 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: TransactionsController())
     try signedIn.register(collection: DashboardController())
     try signedIn.register(collection: NotificationsController())
+    try signedIn.register(collection: SavingsGoalsController())
 }

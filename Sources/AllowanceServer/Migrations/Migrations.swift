@@ -12,5 +12,10 @@ enum AppMigrations {
         CreateNotification(),
         CreateNotificationPreference(),
         CreateIdempotencyRecord(),
+        CreateSavingsGoal(),
+        CreateSavingsContribution(),
+        CreateGoalMilestone(),
+        CreateParentMatchingRule(),
+        CreateGoalChallenge(),
     ]
 }

@@ -46,6 +46,8 @@ final class NotificationPreference: Model, @unchecked Sendable {
         case .allowance: return allowanceReminders
         case .lowBalance: return balanceAlerts && lowBalanceWarning
         case .system: return true
+        // Savings-goal news has no switch of its own: it follows the master switch.
+        case .goalMilestone, .goalCompleted, .challengeCompleted, .challengeFailed: return true
         }
     }
 }

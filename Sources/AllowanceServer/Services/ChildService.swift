@@ -27,11 +27,12 @@ enum ChildService {
         return updated.response(now: req.now)
     }
 
-    /// Removes the child's login, account and ledger together (the piggy bank's "delete tally").
+    /// Removes the child's login, account, ledger and savings goals together (the piggy bank's "delete tally").
     static func delete(_ child: ChildRecord, on req: Request) async throws {
         try await req.db.writeTransaction { db in
             let sql = db as! SQLDatabase
             // Explicit, so the result does not depend on the engine's foreign-key settings.
+            try await SavingsGoalsCleanup.deleteGoals(ofChild: child.id, on: sql)
             try await sql.raw("DELETE FROM transactions WHERE child_id = \(bind: child.id)").run()
             try await sql.raw("DELETE FROM child_daily_totals WHERE child_id = \(bind: child.id)").run()
             try await sql.raw("DELETE FROM children WHERE id = \(bind: child.id)").run()

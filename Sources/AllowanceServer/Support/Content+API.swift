@@ -26,3 +26,16 @@ extension NotificationListResponse: Content {}
 extension UnreadCountResponse: Content {}
 extension NotificationPreferencesDto: Content {}
 extension HealthResponse: Content {}
+extension CreateSavingsGoalDto: Content {}
+extension UpdateSavingsGoalDto: Content {}
+extension SavingsGoalDto: Content {}
+extension ContributeToGoalDto: Content {}
+extension WithdrawFromGoalDto: Content {}
+extension MarkGoalPurchasedDto: Content {}
+extension ContributionDto: Content {}
+extension GoalProgressEventDto: Content {}
+extension CreateMatchingRuleDto: Content {}
+extension UpdateMatchingRuleDto: Content {}
+extension MatchingRuleDto: Content {}
+extension CreateGoalChallengeDto: Content {}
+extension GoalChallengeDto: Content {}
