@@ -10,6 +10,10 @@ public enum NotificationType: String, Codable, CaseIterable, Sendable {
     case recurringSkipped = "RecurringSkipped"
     /// A recurring transaction's occurrence waits for a parent's approval.
     case approvalRequired = "ApprovalRequired"
+    case goalMilestone = "GoalMilestone"
+    case goalCompleted = "GoalCompleted"
+    case challengeCompleted = "ChallengeCompleted"
+    case challengeFailed = "ChallengeFailed"
 }
 
 public struct NotificationDto: Codable, Sendable {

@@ -70,6 +70,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     // Payday first: a recurring debit due the same day sees the allowance.
     app.jobs.register(PaydayService.scheduledJob)
     app.jobs.register(RecurringJob.scheduledJob)
+    SavingsGoalsFeature.register(app)
 
     ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
     ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
@@ -107,6 +108,7 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: RecurringTransactionsController())
     try signedIn.register(collection: TemplatesController())
     try signedIn.register(collection: WidgetsController())
+    try signedIn.register(collection: SavingsGoalsController())
 
     let web = app.grouped(WebSessionAuthenticator(), CSRFMiddleware())
     web.get { req in req.redirect(to: req.auth.has(AuthUser.self) ? "/dashboard" : "/login") }

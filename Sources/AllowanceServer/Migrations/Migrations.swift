@@ -18,5 +18,10 @@ enum AppMigrations {
         CreatePendingRecurringOccurrence(),
         CreateTransactionTemplate(),
         SeedGlobalTemplates(),
+        CreateSavingsGoal(),
+        CreateSavingsContribution(),
+        CreateGoalMilestone(),
+        CreateParentMatchingRule(),
+        CreateGoalChallenge(),
     ]
 }

@@ -49,6 +49,8 @@ final class NotificationPreference: Model, @unchecked Sendable {
         case .recurringSkipped: return balanceAlerts
         // A parent has to act on it, so only the master switch silences it.
         case .approvalRequired: return true
+        // Savings-goal news has no switch of its own: it follows the master switch.
+        case .goalMilestone, .goalCompleted, .challengeCompleted, .challengeFailed: return true
         }
     }
 }

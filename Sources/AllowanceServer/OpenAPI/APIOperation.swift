@@ -10,6 +10,7 @@ struct APIOperation {
         case parent = "Parent of this family"
         case child = "The signed-in child"
         case creator = "The parent who created it"
+        case parentOrOwnChild = "A parent of this family, or the child it belongs to"
     }
 
     let method: String
@@ -102,5 +103,24 @@ enum APIOperations {
         .init("GET", "/api/v1/widgets/quick-actions/{childId}", "Quick-actions widget data", access: .signedIn, response: QuickActionsWidgetDataDto.self),
         .init("GET", "/api/v1/widgets/family-balances", "Every child's balance", access: .parent, response: MultiChildWidgetDataDto.self),
         .init("GET", "/api/v1/siri/balance/{childId}", "A balance as a spoken reply", access: .signedIn, response: SiriBalanceResponseDto.self),
+        .init("POST", "/api/v1/savings-goals", "Create a savings goal (a parent names childId; a child's goal is their own)", access: .parentOrOwnChild, request: CreateSavingsGoalDto.self, response: SavingsGoalDto.self, status: 201),
+        .init("GET", "/api/v1/savings-goals/{goalId}", "One goal with milestones, matching, challenge and projection", access: .parentOrOwnChild, response: SavingsGoalDto.self),
+        .init("GET", "/api/v1/children/{childId}/savings-goals", "A child's goals by priority (Active and Paused unless asked)", access: .parentOrOwnChild, response: [SavingsGoalDto].self, query: ["status", "includeCompleted"]),
+        .init("PUT", "/api/v1/savings-goals/{goalId}", "Change a goal (send only what changes)", access: .parentOrOwnChild, request: UpdateSavingsGoalDto.self, response: SavingsGoalDto.self),
+        .init("DELETE", "/api/v1/savings-goals/{goalId}", "Cancel a goal: everything in it returns to the balance", access: .parent, response: nil, status: 204),
+        .init("POST", "/api/v1/savings-goals/{goalId}/pause", "Pause a goal (no contributions or auto-transfers)", access: .parent, response: SavingsGoalDto.self),
+        .init("POST", "/api/v1/savings-goals/{goalId}/resume", "Resume a paused goal", access: .parent, response: SavingsGoalDto.self),
+        .init("POST", "/api/v1/savings-goals/{goalId}/contribute", "Move money from the balance into the goal (matched, milestones, challenge)", access: .parentOrOwnChild, request: ContributeToGoalDto.self, response: GoalProgressEventDto.self, idempotent: true),
+        .init("POST", "/api/v1/savings-goals/{goalId}/withdraw", "Move money from the goal back to the balance", access: .parent, request: WithdrawFromGoalDto.self, response: ContributionDto.self, idempotent: true),
+        .init("GET", "/api/v1/savings-goals/{goalId}/contributions", "The goal's history, newest first", access: .parentOrOwnChild, response: [ContributionDto].self, query: ["type", "startDate", "endDate", "limit"]),
+        .init("POST", "/api/v1/savings-goals/{goalId}/purchase", "Mark a completed goal purchased (records the spend)", access: .parent, request: MarkGoalPurchasedDto.self, response: SavingsGoalDto.self, idempotent: true),
+        .init("POST", "/api/v1/savings-goals/{goalId}/matching", "Create the goal's matching rule (one per goal)", access: .parent, request: CreateMatchingRuleDto.self, response: MatchingRuleDto.self, status: 201),
+        .init("GET", "/api/v1/savings-goals/{goalId}/matching", "The goal's matching rule", access: .parentOrOwnChild, response: MatchingRuleDto.self),
+        .init("PUT", "/api/v1/savings-goals/{goalId}/matching", "Change the matching rule (send only what changes)", access: .parent, request: UpdateMatchingRuleDto.self, response: MatchingRuleDto.self),
+        .init("DELETE", "/api/v1/savings-goals/{goalId}/matching", "Remove the matching rule", access: .parent, response: nil, status: 204),
+        .init("POST", "/api/v1/savings-goals/{goalId}/challenge", "Start a time-bound challenge (one running per goal)", access: .parent, request: CreateGoalChallengeDto.self, response: GoalChallengeDto.self, status: 201),
+        .init("GET", "/api/v1/savings-goals/{goalId}/challenge", "The goal's running challenge", access: .parentOrOwnChild, response: GoalChallengeDto.self),
+        .init("DELETE", "/api/v1/savings-goals/{goalId}/challenge", "Cancel the running challenge", access: .parent, response: nil, status: 204),
+        .init("GET", "/api/v1/children/{childId}/challenges", "Every challenge on a child's goals, newest first", access: .parentOrOwnChild, response: [GoalChallengeDto].self),
     ]
 }

@@ -120,3 +120,91 @@ extension MultiChildWidgetDataDto: APISample {
 extension SiriBalanceResponseDto: APISample {
     static var sample: Self { .init(spokenResponse: "Kai has $42.50. That's $5.00 more than yesterday.", balance: Money(cents: 4250)) }
 }
+
+// MARK: - Savings goals
+
+private let sampleMilestone = MilestoneDto(
+    id: sampleID, percentComplete: 50, targetAmount: Money(cents: 5000), isAchieved: true, achievedAt: sampleDate,
+    celebrationMessage: "Halfway to Bike!", bonusAmount: Money(cents: 250))
+
+extension CreateSavingsGoalDto: APISample {
+    static var sample: Self {
+        .init(
+            childId: sampleID, name: "Bike", description: "The red one", targetAmount: Money(cents: 10000), imageUrl: "https://example.com/bike.png",
+            productUrl: "https://example.com/bike", category: .toy, targetDate: sampleDate, priority: 1, autoTransferAmount: Money(cents: 200),
+            autoTransferType: .fixedAmount)
+    }
+}
+extension UpdateSavingsGoalDto: APISample {
+    static var sample: Self {
+        .init(
+            name: "Bike", description: "The red one", targetAmount: Money(cents: 12000), imageUrl: "https://example.com/bike.png",
+            productUrl: "https://example.com/bike", category: .toy, targetDate: sampleDate, priority: 2, autoTransferAmount: Money(cents: 2500),
+            autoTransferType: .percentage)
+    }
+}
+extension SavingsGoalDto: APISample {
+    static var sample: Self {
+        .init(
+            id: sampleID, childId: sampleID, childName: "Kai", name: "Bike", description: "The red one", targetAmount: Money(cents: 10000),
+            currentAmount: Money(cents: 5500), remainingAmount: Money(cents: 4500), progressPercentage: 55, imageUrl: "https://example.com/bike.png",
+            productUrl: "https://example.com/bike", category: .toy, targetDate: sampleDate, daysRemaining: 33, status: .active,
+            completedAt: sampleDate, purchasedAt: sampleDate, priority: 1, autoTransferAmount: Money(cents: 200), autoTransferType: .fixedAmount,
+            matchingRule: MatchingRuleSummaryDto(
+                id: sampleID, type: .ratioMatch, typeDescription: "$1 for every $2 saved", matchRatio: MatchRatio(tenThousandths: 5000),
+                maxMatchAmount: Money(cents: 2000), totalMatchedAmount: Money(cents: 500), remainingMatchAmount: Money(cents: 1500), isActive: true,
+                isExpired: false, expiresAt: sampleDate),
+            activeChallenge: GoalChallengeDto.sample.summary, milestones: [sampleMilestone], canAfford: true, projectedCompletionDate: sampleDate,
+            projectedCompletionText: "At this pace: March 3", createdAt: sampleDate)
+    }
+}
+extension ContributeToGoalDto: APISample {
+    static var sample: Self { .init(amount: Money(cents: 500), description: "Birthday money") }
+}
+extension WithdrawFromGoalDto: APISample {
+    static var sample: Self { .init(amount: Money(cents: 300), reason: "School trip") }
+}
+extension MarkGoalPurchasedDto: APISample {
+    static var sample: Self { .init(notes: "Bought at the bike shop") }
+}
+extension ContributionDto: APISample {
+    static var sample: Self {
+        .init(
+            id: sampleID, amount: Money(cents: 500), type: .childDeposit, goalBalanceAfter: Money(cents: 5500), description: "Birthday money",
+            createdAt: sampleDate, createdByName: "Kai Demo")
+    }
+}
+extension GoalProgressEventDto: APISample {
+    static var sample: Self {
+        .init(
+            goalId: sampleID, goalName: "Bike", newAmount: Money(cents: 5500), targetAmount: Money(cents: 10000), progressPercentage: 55,
+            milestonesReached: [sampleMilestone], isCompleted: false, matchAmountAdded: Money(cents: 250), challengeBonusAdded: Money(cents: 500),
+            balanceAfter: Money(cents: 4500))
+    }
+}
+extension CreateMatchingRuleDto: APISample {
+    static var sample: Self { .init(type: .ratioMatch, matchRatio: MatchRatio(tenThousandths: 5000), maxMatchAmount: Money(cents: 2000), expiresAt: sampleDate) }
+}
+extension UpdateMatchingRuleDto: APISample {
+    static var sample: Self { .init(matchRatio: MatchRatio(tenThousandths: 10000), maxMatchAmount: Money(cents: 3000), isActive: true, expiresAt: sampleDate) }
+}
+extension MatchingRuleDto: APISample {
+    static var sample: Self {
+        .init(
+            id: sampleID, goalId: sampleID, goalName: "Bike", type: .ratioMatch, typeDescription: "$1 for every $2 saved",
+            matchRatio: MatchRatio(tenThousandths: 5000), maxMatchAmount: Money(cents: 2000), totalMatchedAmount: Money(cents: 500),
+            remainingMatchAmount: Money(cents: 1500), isActive: true, isExpired: false, createdAt: sampleDate, expiresAt: sampleDate,
+            createdByName: "Alex Demo")
+    }
+}
+extension CreateGoalChallengeDto: APISample {
+    static var sample: Self { .init(targetAmount: Money(cents: 2000), endDate: sampleDate, bonusAmount: Money(cents: 500), description: "Save $20 in two weeks") }
+}
+extension GoalChallengeDto: APISample {
+    static var sample: Self {
+        .init(
+            id: sampleID, goalId: sampleID, goalName: "Bike", childId: sampleID, targetAmount: Money(cents: 2000), currentProgress: Money(cents: 1200),
+            progressPercentage: 60, startDate: sampleDate, endDate: sampleDate, daysRemaining: 5, bonusAmount: Money(cents: 500), status: .active,
+            completedAt: sampleDate, description: "Save $20 in two weeks")
+    }
+}

@@ -27,7 +27,7 @@ enum ChildService {
         return updated.response(now: req.now)
     }
 
-    /// Removes the child's login, account and ledger together (the piggy bank's "delete tally").
+    /// Removes the child's login, account, ledger and savings goals together (the piggy bank's "delete tally").
     static func delete(_ child: ChildRecord, on req: Request) async throws {
         try await req.db.writeTransaction { db in
             let sql = db as! SQLDatabase
@@ -35,6 +35,7 @@ enum ChildService {
             try await sql.raw("DELETE FROM recurring_approvals WHERE child_id = \(bind: child.id)").run()
             try await sql.raw("DELETE FROM recurring_transactions WHERE child_id = \(bind: child.id)").run()
             try await sql.raw("DELETE FROM occurrences WHERE subject_id = \(bind: child.id)").run()
+            try await SavingsGoalsCleanup.deleteGoals(ofChild: child.id, on: sql)
             try await sql.raw("DELETE FROM transactions WHERE child_id = \(bind: child.id)").run()
             try await sql.raw("DELETE FROM child_daily_totals WHERE child_id = \(bind: child.id)").run()
             try await sql.raw("DELETE FROM children WHERE id = \(bind: child.id)").run()

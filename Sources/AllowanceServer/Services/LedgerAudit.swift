@@ -3,17 +3,20 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// Compares each child's cached balance with the sum of their ledger rows, and each day's
-/// cached totals with that day's rows.
+/// Compares each child's cached balance with the sum of their ledger rows, each day's
+/// cached totals with that day's rows, and each savings goal with its contribution rows.
 enum LedgerAudit {
     struct Report: Sendable {
         var childrenChecked = 0
         var entriesChecked = 0
+        var goalsChecked = 0
+        var contributionsChecked = 0
         var problems: [String] = []
 
         var isClean: Bool { problems.isEmpty }
         var summary: String {
-            let head = "Checked \(childrenChecked) balances against \(entriesChecked) ledger rows"
+            let goals = goalsChecked == 0 ? "" : ", and \(goalsChecked) goals against \(contributionsChecked) contribution rows"
+            let head = "Checked \(childrenChecked) balances against \(entriesChecked) ledger rows" + goals
             return isClean ? head + ": all balances match their ledgers." : head + ": \(problems.count) mismatch(es)\n" + problems.joined(separator: "\n")
         }
     }
@@ -52,6 +55,7 @@ enum LedgerAudit {
         for day in days where day.cached != day.counted {
             report.problems.append("Child \(day.child_id): day totals count \(day.cached) entries, ledger has \(day.counted)")
         }
+        try await auditGoals(into: &report, scope: familyID, on: sql)
         return report
     }
 }

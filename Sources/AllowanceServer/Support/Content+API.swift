@@ -39,3 +39,16 @@ extension QuickActionsWidgetDataDto: Content {}
 extension MultiChildWidgetDataDto: Content {}
 extension ChildBalanceSummaryDto: Content {}
 extension SiriBalanceResponseDto: Content {}
+extension CreateSavingsGoalDto: Content {}
+extension UpdateSavingsGoalDto: Content {}
+extension SavingsGoalDto: Content {}
+extension ContributeToGoalDto: Content {}
+extension WithdrawFromGoalDto: Content {}
+extension MarkGoalPurchasedDto: Content {}
+extension ContributionDto: Content {}
+extension GoalProgressEventDto: Content {}
+extension CreateMatchingRuleDto: Content {}
+extension UpdateMatchingRuleDto: Content {}
+extension MatchingRuleDto: Content {}
+extension CreateGoalChallengeDto: Content {}
+extension GoalChallengeDto: Content {}

@@ -53,7 +53,7 @@ extension LedgerFilter {
     }
 
     /// A bare date in `to` includes that whole day (UTC); a full timestamp is taken as is.
-    private static func date(_ query: URLQueryContainer, _ name: String, endOfDay: Bool) throws -> Date? {
+    static func date(_ query: URLQueryContainer, _ name: String, endOfDay: Bool) throws -> Date? {
         guard let text = try? query.get(String.self, at: name), !text.isEmpty else { return nil }
         guard let date = ISO8601Wire.parse(text) else { throw AppError.validation("\(name) must be an ISO 8601 date such as 2026-11-21") }
         return endOfDay && text.count == 10 ? date.addingTimeInterval(86_400) : date

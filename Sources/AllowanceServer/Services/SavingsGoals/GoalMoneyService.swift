@@ -1,0 +1,117 @@
+import AllowanceAPI
+import AllowanceCore
+import Fluent
+import Foundation
+import SQLKit
+import Vapor
+
+/// Money in and out of goals: contribute, withdraw, cancel (everything back), purchase.
+/// Each is one transaction in which the main balance and the goal move together, each
+/// by its own rows, so `verify` balances before and after.
+enum GoalMoneyService {
+    static func contribute(_ access: GoalAccess, _ input: ContributeToGoalDto, on req: Request) async throws -> GoalProgressEventDto {
+        let amount = try GoalInput.amount(input.amount, "Amount")
+        let description = try GoalInput.note(input.description, "Description")
+        let now = req.now
+        let outcome = try await req.db.writeTransaction { db in
+            let goal = try await GoalStore.lock(access.goal.id, on: db)
+            return try await GoalDeposits.deposit(
+                amount, type: .childDeposit, description: description, into: goal, child: access.child, by: access.user.userID, at: now, on: db)
+        }
+        let sql = req.db()
+        guard let goal = try await GoalStore.goal(access.goal.id, on: sql) else { throw AppError.notFound("Goal") }
+        let rows = try await GoalViews.milestoneRows(ofGoals: [goal.id], on: sql)[goal.id] ?? []
+        let reached = GoalViews.milestones(rows.filter { outcome.milestones.contains($0.percent_complete) }, goal: goal, rule: nil, now: now)
+        return GoalProgressEventDto(
+            goalId: goal.id, goalName: goal.name, newAmount: goal.current, targetAmount: goal.target,
+            progressPercentage: goal.progress.percentage, milestonesReached: reached, isCompleted: goal.status == .completed,
+            matchAmountAdded: outcome.match.isPositive ? outcome.match : nil, challengeBonusAdded: outcome.challengeBonus,
+            balanceAfter: outcome.balanceAfter)
+    }
+
+    /// A parent moves money from the goal back to the child's balance. A completed goal that
+    /// drops below its target is Active again.
+    static func withdraw(_ access: GoalAccess, _ input: WithdrawFromGoalDto, on req: Request) async throws -> ContributionDto {
+        let amount = try GoalInput.amount(input.amount, "Amount")
+        let reason = try GoalInput.note(input.reason, "Reason")
+        let now = req.now
+        let row = try await req.db.writeTransaction { db in
+            let goal = try await GoalStore.lock(access.goal.id, on: db)
+            guard !goal.status.isClosed else { throw SavingsGoalService.closed(goal) }
+            let row = try await giveBack(amount, from: goal, child: access.child, description: reason ?? "Withdrawn to balance", by: access.user, at: now, on: db)
+            if goal.status == .completed, row.balanceAfter < goal.target {
+                try await (db as! SQLDatabase).raw("""
+                    UPDATE savings_goals SET status = \(bind: GoalStatus.active.rawValue), completed_at = NULL WHERE id = \(bind: goal.id)
+                    """).run()
+            }
+            return row
+        }
+        return ContributionDto(
+            id: row.id, amount: -amount, type: .withdrawal, goalBalanceAfter: row.balanceAfter, description: reason ?? "Withdrawn to balance",
+            createdAt: now, createdByName: access.user.fullName)
+    }
+
+    /// Cancels the goal: everything in it goes back to the balance, a running challenge is
+    /// cancelled, and the goal becomes Cancelled.
+    static func cancel(_ access: GoalAccess, on req: Request) async throws {
+        let now = req.now
+        try await req.db.writeTransaction { db in
+            let goal = try await GoalStore.lock(access.goal.id, on: db)
+            guard !goal.status.isClosed else { throw SavingsGoalService.closed(goal) }
+            if goal.current.isPositive {
+                try await giveBack(goal.current, from: goal, child: access.child, description: "Goal cancelled: money returned to balance", by: access.user, at: now, on: db)
+            }
+            let sql = db as! SQLDatabase
+            try await SavingsGoalService.setStatus(.cancelled, of: goal.id, at: now, on: sql)
+            if let challenge = try await ChallengeStore.active(forGoal: goal.id, on: sql) {
+                _ = try await ChallengeOutcomes.close(challenge.id, as: .cancelled, at: now, on: sql)
+            }
+        }
+    }
+
+    /// Only a completed goal can be bought. The spend is the goal's last row (type Purchase),
+    /// so its amount stays the sum of its rows; the main balance is not touched.
+    static func purchase(_ access: GoalAccess, _ input: MarkGoalPurchasedDto, on req: Request) async throws -> SavingsGoalDto {
+        let notes = try InputRules.optional(input.notes, "Notes", max: InputRules.notesLength)
+        let now = req.now
+        try await req.db.writeTransaction { db in
+            let goal = try await GoalStore.lock(access.goal.id, on: db)
+            guard goal.status == .completed else {
+                throw AppError(
+                    .conflict, "goal_not_completed",
+                    "Only a completed goal can be marked purchased; \(goal.name) is \(goal.status.name.lowercased()) at \(goal.progress.percentage)%")
+            }
+            try await GoalRows.record(
+                GoalRowPosting(goal: goal, amount: -goal.current, type: .purchase, description: notes ?? "Purchased: \(goal.name)", createdBy: access.user.userID, at: now),
+                on: db)
+            try await (db as! SQLDatabase).raw("""
+                UPDATE savings_goals SET status = \(bind: GoalStatus.purchased.rawValue), purchased_at = \(bind: now), purchase_notes = \(bind: notes),
+                       updated_at = \(bind: now)
+                WHERE id = \(bind: goal.id)
+                """).run()
+        }
+        return try await SavingsGoalService.read(access.goal.id, child: access.child, on: req)
+    }
+
+    static func contributions(_ access: GoalAccess, filter: ContributionFilter, on req: Request) async throws -> [ContributionDto] {
+        try await GoalRows.list(goalID: access.goal.id, filter: filter, on: req.db())
+    }
+
+    /// Goal row out, ledger credit in: the pair that returns money to the main balance.
+    @discardableResult
+    private static func giveBack(
+        _ amount: Money, from goal: GoalRecord, child: ChildRecord, description: String, by user: AuthUser, at now: Date, on db: Database
+    ) async throws -> (id: UUID, balanceAfter: Money) {
+        guard amount <= goal.current else {
+            throw AppError(.unprocessableEntity, "insufficient_goal_balance", "\(goal.name) has only \(goal.current.formatted) saved")
+        }
+        let entry = try await LedgerService.post(
+            LedgerPosting(
+                childID: child.id, type: .credit, amount: amount, description: "Returned from goal: \(goal.name)", category: "Savings",
+                notes: description, createdBy: user.userID, at: now),
+            calendar: child.calendar, on: db)
+        return try await GoalRows.record(
+            GoalRowPosting(goal: goal, amount: -amount, type: .withdrawal, description: description, createdBy: user.userID, at: now, sourceTransactionID: entry.id),
+            on: db)
+    }
+}

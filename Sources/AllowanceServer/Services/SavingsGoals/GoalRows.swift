@@ -1,0 +1,107 @@
+import AllowanceAPI
+import AllowanceCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// What one goal contribution row says. Every change to a goal's amount is one of these.
+struct GoalRowPosting: Sendable {
+    var goal: GoalRecord
+    /// Positive into the goal, negative out of it.
+    var amount: Money
+    var type: ContributionType
+    var description: String?
+    var createdBy: UUID?
+    var at: Date
+    var sourceTransactionID: UUID? = nil
+    var parentMatchID: UUID? = nil
+    var matchingRuleID: UUID? = nil
+}
+
+/// Owns the goals' own ledger: the immutable contribution rows and the cached
+/// `current_amount_cents` that must always equal their sum.
+enum GoalRows {
+    /// Records one row inside the caller's transaction: moves the cached amount with a
+    /// conditional update (never below zero), then writes the row with the amount after it.
+    /// Returns the row's id and the goal's new amount.
+    @discardableResult
+    static func record(_ posting: GoalRowPosting, on db: Database) async throws -> (id: UUID, balanceAfter: Money) {
+        precondition(db.inTransaction, "a goal row is recorded inside a transaction")
+        guard posting.amount != .zero else { throw AppError.validation("Amount must not be zero") }
+        let sql = db as! SQLDatabase
+        struct Amount: Decodable { let current_amount_cents: Int64 }
+        let updated = try await sql.raw("""
+            UPDATE savings_goals SET current_amount_cents = current_amount_cents + \(bind: posting.amount.cents), updated_at = \(bind: posting.at)
+            WHERE id = \(bind: posting.goal.id) AND current_amount_cents + \(bind: posting.amount.cents) >= 0
+            RETURNING current_amount_cents
+            """).first(decoding: Amount.self)
+        guard let updated else { throw try await shortfall(of: posting.goal, on: sql) }
+        let id = UUID()
+        // The goal's row is now locked by this transaction, so the next number is ours alone.
+        try await sql.raw("""
+            INSERT INTO savings_contributions (id, goal_id, child_id, amount_cents, type, goal_balance_after_cents, source_transaction_id,
+                                               parent_match_id, matching_rule_id, description, created_by, created_at, entry_number)
+            VALUES (\(bind: id), \(bind: posting.goal.id), \(bind: posting.goal.childID), \(bind: posting.amount.cents), \(bind: posting.type.rawValue),
+                    \(bind: updated.current_amount_cents), \(bind: posting.sourceTransactionID), \(bind: posting.parentMatchID),
+                    \(bind: posting.matchingRuleID), \(bind: posting.description), \(bind: posting.createdBy), \(bind: posting.at),
+                    (SELECT COALESCE(MAX(entry_number), 0) + 1 FROM savings_contributions WHERE goal_id = \(bind: posting.goal.id)))
+            """).run()
+        return (id, Money(cents: updated.current_amount_cents))
+    }
+
+    private static func shortfall(of goal: GoalRecord, on sql: SQLDatabase) async throws -> AppError {
+        guard let fresh = try await GoalStore.goal(goal.id, on: sql) else { return .notFound("Goal") }
+        return AppError(.unprocessableEntity, "insufficient_goal_balance", "\(fresh.name) has only \(fresh.current.formatted) saved")
+    }
+
+    /// The child's own saving (deposits and auto-transfers) into some goals since an instant:
+    /// what challenges and the saving pace count.
+    static func savings(ofGoals goalIDs: [UUID], since: Date, on sql: SQLDatabase) async throws -> [UUID: [ChallengeTerms.Saving]] {
+        guard !goalIDs.isEmpty else { return [:] }
+        struct Row: Decodable { let goal_id: UUID; let type: Int; let amount_cents: Int64; let created_at: Date }
+        let savingTypes = ContributionType.allCases.filter(\.isChildSaving).map(\.rawValue)
+        let rows = try await sql.raw("""
+            SELECT goal_id, type, amount_cents, created_at FROM savings_contributions
+            WHERE goal_id IN (\(binds: goalIDs)) AND type IN (\(binds: savingTypes)) AND created_at >= \(bind: since)
+            """).all(decoding: Row.self)
+        return Dictionary(grouping: rows, by: \.goal_id).mapValues { rows in
+            rows.map { ChallengeTerms.Saving(type: ContributionType(rawValue: $0.type) ?? .childDeposit, amount: Money(cents: $0.amount_cents), at: $0.created_at) }
+        }
+    }
+}
+
+// MARK: - History
+
+/// Filters of a goal's contribution history (all optional).
+struct ContributionFilter: Sendable {
+    var type: ContributionType?
+    var from: Date?
+    var to: Date?
+    var limit: Int = 200
+}
+
+extension GoalRows {
+    /// A goal's rows, newest first.
+    static func list(goalID: UUID, filter: ContributionFilter, on sql: SQLDatabase) async throws -> [ContributionDto] {
+        struct Row: Decodable {
+            let id: UUID, amount_cents: Int64, type: Int, goal_balance_after_cents: Int64, description: String?, created_at: Date
+            let creator_first: String?, creator_last: String?
+        }
+        var query: SQLQueryString = """
+            SELECT s.id, s.amount_cents, s.type, s.goal_balance_after_cents, s.description, s.created_at,
+                   u.first_name AS creator_first, u.last_name AS creator_last
+            FROM savings_contributions s LEFT JOIN users u ON u.id = s.created_by
+            WHERE s.goal_id = \(bind: goalID)
+            """
+        if let type = filter.type { query = query + " AND s.type = \(bind: type.rawValue)" }
+        if let from = filter.from { query = query + " AND s.created_at >= \(bind: from)" }
+        if let to = filter.to { query = query + " AND s.created_at < \(bind: to)" }
+        query = query + " ORDER BY s.created_at DESC, s.entry_number DESC LIMIT \(bind: filter.limit)"
+        return try await sql.raw(query).all(decoding: Row.self).map { row in
+            ContributionDto(
+                id: row.id, amount: Money(cents: row.amount_cents), type: ContributionType(rawValue: row.type) ?? .childDeposit,
+                goalBalanceAfter: Money(cents: row.goal_balance_after_cents), description: row.description, createdAt: row.created_at,
+                createdByName: row.creator_first.map { [$0, row.creator_last ?? ""].joined(separator: " ") })
+        }
+    }
+}

@@ -1,0 +1,197 @@
+"""Dashboards: the parent's family overview and the child's piggy bank (app-screens.md 2.x, 3.x,
+9.1 ParentDashboardUITests)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from playwright.sync_api import Page, expect
+
+from helpers import (
+    DEMO_KAI, DEMO_PARENT, create_family, flash, history, login, login_child, login_parent, money, path_re, stat,
+)
+
+
+def child_card(page: Page, name: str):
+    return page.locator("li.child-card").filter(has=page.locator(".name", has_text=name))
+
+
+def test_demo_dashboard_lists_children_with_balances(page: Page):
+    login(page, *DEMO_PARENT)
+    expect(page.get_by_role("heading", level=1)).to_have_text("The Demo Family")
+    overview = page.get_by_role("region", name="Family overview")
+    expect(overview).to_contain_text("Total balance")
+    expect(overview).to_contain_text("$200.00")
+    expect(overview).to_contain_text("$18.00")
+    expect(page.get_by_role("link", name="Kai Demo, Balance: $100.00, Weekly allowance: $10.00")).to_be_visible()
+    expect(page.get_by_role("link", name="Freya Demo, Balance: $100.00, Weekly allowance: $8.00")).to_be_visible()
+    expect(child_card(page, "Kai Demo").locator(".balance")).to_have_text("$100.00")
+
+
+def test_overview_totals_and_child_cards(page: Page):
+    family = create_family(("Kai", "Freya"))
+    kai, freya = family.children
+    family.transaction(kai, 12.5, "Credit", "Chores")
+    family.transaction(freya, 30.25, "Debit", "Shoes")
+    login_parent(page, family)
+
+    overview = page.get_by_role("region", name="Family overview")
+    expect(stat(overview, "Total balance")).to_contain_text("$182.25")
+    expect(stat(overview, "Weekly allowance")).to_contain_text("$20.00")
+    expect(stat(overview, "Children")).to_contain_text("2")
+    expect(page.locator("li.child-card")).to_have_count(2)
+    expect(page.get_by_role("link", name=f"{kai.full_name}, Balance: $112.50, Weekly allowance: $10.00")).to_be_visible()
+    expect(page.get_by_role("link", name=f"{freya.full_name}, Balance: $69.75, Weekly allowance: $10.00")).to_be_visible()
+    expect(child_card(page, kai.full_name)).to_contain_text("Weekly: $10.00")
+    # Opening balance and the chores: two entries for Kai.
+    expect(child_card(page, kai.full_name)).to_contain_text("2 recent transactions")
+
+
+def test_recent_transaction_count_uses_the_singular_for_one(page: Page):
+    family = create_family(("Kai",))
+    login_parent(page, family)
+    # A new child has one entry (the opening balance): "1 recent transaction", not "1 recent transactions".
+    expect(child_card(page, family.children[0].full_name)).to_contain_text("1 recent transaction")
+    expect(child_card(page, family.children[0].full_name)).not_to_contain_text("1 recent transactions")
+
+
+def test_tapping_a_child_opens_their_page(page: Page):
+    family = create_family(("Kai", "Freya"))
+    freya = family.children[1]
+    login_parent(page, family)
+    page.get_by_role("link", name=f"{freya.full_name}, Balance: $100.00, Weekly allowance: $10.00").click()
+    expect(page).to_have_url(path_re(f"/children/{freya.id}"))
+    expect(page.get_by_role("heading", level=1)).to_have_text(freya.full_name)
+    expect(page.locator("#balance")).to_have_text("$100.00")
+    expect(page).to_have_title(f"{freya.first_name} · AllowanceTracker")
+    page.get_by_role("link", name="Dashboard").first.click()
+    expect(page).to_have_url(path_re("/dashboard"))
+
+
+def test_add_child_button_opens_the_form(page: Page):
+    family = create_family(("Kai",))
+    login_parent(page, family)
+    page.get_by_role("link", name="Add Child").click()
+    expect(page).to_have_url(path_re("/children/new"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("Add a child")
+    page.get_by_role("link", name="Cancel").click()
+    expect(page).to_have_url(path_re("/dashboard"))
+
+
+def test_family_without_children_shows_the_empty_state(page: Page):
+    family = create_family(())
+    login_parent(page, family)
+    empty = page.locator("section.empty")
+    expect(empty.get_by_role("heading", name="No children yet")).to_be_visible()
+    expect(empty).to_contain_text("Add a child to start their piggy bank")
+    expect(page.locator("li.child-card")).to_have_count(0)
+    overview = page.get_by_role("region", name="Family overview")
+    expect(stat(overview, "Children")).to_contain_text("0")
+    empty.get_by_role("link", name="Add Child").click()
+    expect(page).to_have_url(path_re("/children/new"))
+
+
+def test_quick_subtract_five_dollars_with_a_note(page: Page):
+    family = create_family(("Kai", "Freya"))
+    kai, freya = family.children
+    login_parent(page, family)
+    card = child_card(page, kai.full_name)
+    card.get_by_label(f"Note for {kai.full_name}'s quick spend (optional)").fill("Ice cream")
+    card.get_by_role("button", name=f"Subtract $5.00 from {kai.full_name}").click()
+
+    expect(page).to_have_url(path_re("/dashboard"))
+    expect(flash(page)).to_have_text(f"Subtracted $5.00 from {kai.first_name}. New balance: $95.00.")
+    expect(child_card(page, kai.full_name).locator(".balance")).to_have_text("$95.00")
+    expect(child_card(page, freya.full_name).locator(".balance")).to_have_text("$100.00")
+    expect(page.get_by_role("region", name="Family overview")).to_contain_text("$195.00")
+
+    page.get_by_role("link", name=f"{kai.full_name}, Balance: $95.00, Weekly allowance: $10.00").click()
+    first = history(page).locator("li").first
+    expect(first).to_contain_text("Ice cream")
+    expect(first).to_contain_text("-$5.00")
+    expect(first).to_contain_text("$95.00")
+
+
+def test_quick_subtract_without_a_note_says_quick_spend(page: Page):
+    family = create_family(("Kai",))
+    kai = family.children[0]
+    login_parent(page, family)
+    page.get_by_role("button", name=f"Subtract $5.00 from {kai.full_name}").click()
+    expect(flash(page)).to_contain_text("New balance: $95.00.")
+    page.goto(f"/children/{kai.id}")
+    expect(history(page).locator("li").first).to_contain_text("Quick spend")
+
+
+def test_quick_subtract_refuses_when_the_balance_is_too_low(page: Page):
+    family = create_family(("Kai",), balance=3)
+    kai = family.children[0]
+    login_parent(page, family)
+    page.get_by_role("button", name=f"Subtract $5.00 from {kai.full_name}").click()
+    expect(flash(page)).to_have_text(f"Insufficient balance: {kai.first_name} has $3.00")
+    expect(child_card(page, kai.full_name).locator(".balance")).to_have_text("$3.00")
+
+
+def _weekday(days_ahead: int) -> int:
+    """The app's weekday number (0 = Sunday) of today + days_ahead, in UTC."""
+    today = dt.datetime.now(dt.timezone.utc).date() + dt.timedelta(days=days_ahead)
+    return (today.weekday() + 1) % 7
+
+
+def test_child_dashboard_shows_balance_month_and_recent_activity(page: Page):
+    family = create_family((), time_zone="UTC")
+    kai = family.add_child("Kai", balance=40, weekly_allowance=6.5, allowance_day=_weekday(3))
+    family.transaction(kai, 12.5, "Credit", "Chores")
+    family.transaction(kai, 4.25, "Debit", "Comic book")
+    login_child(page, kai)
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hi Kai!")
+    card = page.get_by_role("region", name="Your balance")
+    expect(card.locator(".huge")).to_have_text("$48.25")
+    expect(card).to_contain_text("$6.50")
+    expect(card).to_contain_text("3 days")
+
+    month = page.get_by_role("region", name="This month")
+    # The opening balance counts as money in this month.
+    expect(stat(month, "Earned")).to_contain_text("$52.50")
+    expect(stat(month, "Spent")).to_contain_text("$4.25")
+    expect(stat(month, "Net")).to_contain_text("+$48.25")
+
+    recent = page.get_by_role("region", name="Recent activity")
+    rows = recent.locator("li")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(0)).to_contain_text("Comic book")
+    expect(rows.nth(0)).to_contain_text("-$4.25")
+    expect(rows.nth(1)).to_contain_text("Chores")
+    expect(rows.nth(1)).to_contain_text("+$12.50")
+    # A child has no parent controls.
+    expect(page.get_by_role("link", name="Add Child")).to_have_count(0)
+    expect(page.get_by_role("button", name="−$5")).to_have_count(0)
+
+    recent.get_by_role("link", name="See all").click()
+    expect(page).to_have_url(path_re("/transactions"))
+    expect(page.locator("ul.rows li")).to_have_count(3)
+
+
+def test_child_dashboard_next_payment_today_and_tomorrow(page: Page, new_page):
+    family = create_family((), time_zone="UTC")
+    today = family.add_child("Tia", allowance_day=_weekday(0))
+    tomorrow = family.add_child("Tom", allowance_day=_weekday(1))
+    login_child(page, today)
+    expect(page.get_by_role("region", name="Your balance")).to_contain_text("Today")
+    other = new_page()
+    login_child(other, tomorrow)
+    expect(other.get_by_role("region", name="Your balance")).to_contain_text("Tomorrow")
+
+
+def test_child_without_activity_sees_an_empty_month(page: Page):
+    family = create_family((), time_zone="UTC")
+    kai = family.add_child("Kai", balance=0)
+    login_child(page, kai)
+    expect(page.get_by_role("region", name="Your balance").locator(".huge")).to_have_text("$0.00")
+    expect(page.get_by_role("region", name="Recent activity")).to_contain_text("No activity yet.")
+
+
+def test_demo_child_sees_own_dashboard(page: Page):
+    login(page, *DEMO_KAI)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hi Kai!")
+    expect(page.get_by_role("region", name="Your balance")).to_contain_text(money(100))
