@@ -6,7 +6,8 @@
 # Playwright driving Debian's Chromium, and stops the server again.
 #
 # The tests get BASE_URL (http://127.0.0.1:$E2E_PORT) and CHROMIUM_PATH in the environment.
-# Settings: E2E_PORT (8080), E2E_INSTALL (1 = install missing Chromium/Playwright/pytest).
+# Settings: E2E_PORT (8080), E2E_INSTALL (1 = install missing Chromium/Playwright/pytest and
+# Tests/browser/requirements.txt), E2E_BCRYPT_COST (4: the server's bcrypt cost during the tests).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -79,7 +80,8 @@ trap cleanup EXIT
 
 log "starting allowance-server on $BASE_URL (SQLite at $workdir/e2e.sqlite)"
 # setsid: the server gets its own process group, so cleanup stops it and anything it started.
-env -u DATABASE_URL SQLITE_PATH="$workdir/e2e.sqlite" \
+# BCRYPT_COST: the lowest bcrypt cost keeps the many sign-ups and sign-ins of the tests quick.
+env -u DATABASE_URL SQLITE_PATH="$workdir/e2e.sqlite" BCRYPT_COST="${E2E_BCRYPT_COST:-4}" \
     setsid swift run allowance-server serve --hostname 127.0.0.1 --port "$E2E_PORT" \
     </dev/null >"$workdir/server.log" 2>&1 &
 server_pid=$!
