@@ -119,6 +119,7 @@ func routes(_ app: Application) throws {
     try pages.register(collection: TransactionPages())
     try pages.register(collection: SettingsPages())
     try pages.register(collection: RecurringPages())
+    try pages.register(collection: GoalPages())
 }
 
 /// Views and `Public/` are found from the working directory (the package root under

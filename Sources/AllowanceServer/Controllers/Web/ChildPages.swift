@@ -39,6 +39,7 @@ struct ChildPages: RouteCollection {
         let quickSubtract: String
         let canQuickSubtract: Bool
         let templates: [TemplateButton]
+        let goals: [GoalPages.GoalRow]
         var error: String?
         var formAmount = ""
         var formNote = ""
@@ -57,6 +58,7 @@ struct ChildPages: RouteCollection {
     private func childPage(_ req: Request, _ child: ChildRecord, error: String? = nil) async throws -> ChildPage {
         let user = try req.requireUser()
         let templates = user.isParent ? try await TemplateService.list(for: user, on: req) : []
+        let goals = try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, on: req)
         let limit = min(max(Int(req.query[String.self, at: "limit"] ?? "") ?? 20, 20), 500)
         let now = req.now
         let history = try await LedgerService.list(childID: child.id, filter: LedgerFilter(limit: limit), on: req.db())
@@ -75,6 +77,7 @@ struct ChildPages: RouteCollection {
                     label: template.defaultAmount.map { "\(template.name) \(template.type == .credit ? "+" : "−")\($0.formatted)" } ?? template.name,
                     isCredit: template.type == .credit, hasDefault: template.defaultAmount != nil)
             },
+            goals: goals.map(GoalPages.row),
             error: error)
     }
 

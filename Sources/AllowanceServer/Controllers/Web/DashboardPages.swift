@@ -40,6 +40,7 @@ struct DashboardPages: RouteCollection {
         let net: String
         let netPositive: Bool
         let recent: [TransactionRow]
+        let goals: [GoalPages.GoalRow]
     }
 
     @Sendable func dashboard(req: Request) async throws -> Response {
@@ -64,7 +65,8 @@ struct DashboardPages: RouteCollection {
             nextPayment: data.nextAllowanceText, nextPaymentDate: child.calendar.displayDate(data.nextAllowanceDate),
             paydaySoon: data.daysUntilNextAllowance <= 1, earned: data.monthlyStats.totalEarned.formatted, spent: data.monthlyStats.totalSpent.formatted,
             net: data.monthlyStats.netChange.signedFormatted, netPositive: !data.monthlyStats.netChange.isNegative,
-            recent: data.recentTransactions.map { TransactionRow($0, calendar: child.calendar) }))
+            recent: data.recentTransactions.map { TransactionRow($0, calendar: child.calendar) },
+            goals: try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, on: req).map(GoalPages.row)))
     }
 }
 
