@@ -27,10 +27,11 @@ struct TransactionsController: RouteCollection {
 
 extension LedgerFilter {
     /// Reads the list's query string, answering 400 with the parameter at fault.
-    init(query: URLQueryContainer) throws {
+    /// `maxLimit` is 100 for the API; the web list grows by "Load more" and allows more.
+    init(query: URLQueryContainer, maxLimit: Int = 100) throws {
         self.init()
         if let text = try? query.get(String.self, at: "limit") {
-            guard let value = Int(text), (1...100).contains(value) else { throw AppError.validation("limit must be a number from 1 to 100") }
+            guard let value = Int(text), (1...maxLimit).contains(value) else { throw AppError.validation("limit must be a number from 1 to \(maxLimit)") }
             limit = value
         }
         if let text = try? query.get(String.self, at: "offset") {

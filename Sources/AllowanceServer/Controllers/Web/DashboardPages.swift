@@ -14,7 +14,8 @@ struct DashboardPages: RouteCollection {
         let initial: String
         let balance: MoneyText
         let weeklyAllowance: String
-        let recentCount: Int
+        /// "1 recent transaction", "3 recent transactions".
+        let recentText: String
         /// "Kai Demo, Balance: $100.00, Weekly allowance: $10.00" (app-screens.md 8.1).
         let accessibleLabel: String
     }
@@ -51,7 +52,7 @@ struct DashboardPages: RouteCollection {
                 ChildCard(
                     id: child.childId, name: "\(child.firstName) \(child.lastName)", initial: String(child.firstName.prefix(1)),
                     balance: MoneyText(child.currentBalance), weeklyAllowance: child.weeklyAllowance.formatted,
-                    recentCount: child.recentTransactionCount,
+                    recentText: child.recentTransactionCount == 1 ? "1 recent transaction" : "\(child.recentTransactionCount) recent transactions",
                     accessibleLabel: "\(child.firstName) \(child.lastName), Balance: \(child.currentBalance.formatted), Weekly allowance: \(child.weeklyAllowance.formatted)")
             }
             return try await req.render("parent-dashboard", "Dashboard", section: "dashboard", ParentPage(

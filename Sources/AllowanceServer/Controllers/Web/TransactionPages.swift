@@ -13,6 +13,9 @@ struct TransactionPages: RouteCollection {
         transactions.get(":transactionId", use: show)
     }
 
+    /// How far "Load more" grows one page (beyond it, search or filter narrows the list).
+    static let webMaxRows = 2000
+
     struct ChildOption: Encodable { let id: UUID; let name: String; let balance: String; let balanceCents: Int64; let selected: Bool }
     struct FilterLink: Encodable { let label: String; let href: String; let current: Bool }
 
@@ -45,7 +48,7 @@ struct TransactionPages: RouteCollection {
             return try await req.render("transactions", "Transactions", section: "transactions", ListPage(
                 childId: nil, childName: "", children: [], filters: [], search: "", type: "", rows: [], hasMore: false, moreHref: "", isParent: user.isParent))
         }
-        var filter = try LedgerFilter(query: req.query)
+        let filter = try LedgerFilter(query: req.query, maxLimit: Self.webMaxRows)
         let result = try await LedgerService.list(childID: child.id, filter: filter, on: req.db())
         let search = filter.search ?? ""
         func href(type: String, limit: Int) -> String {
@@ -61,7 +64,7 @@ struct TransactionPages: RouteCollection {
             childId: child.id, childName: child.firstName,
             children: children.map { ChildOption(id: $0.id, name: $0.fullName, balance: $0.balance.formatted, balanceCents: $0.balance.cents, selected: $0.id == child.id) },
             filters: filters, search: search, type: type, rows: result.transactions.map { TransactionRow($0, calendar: child.calendar) },
-            hasMore: result.hasMore, moreHref: href(type: type, limit: min(filter.limit + 20, 100)), isParent: user.isParent))
+            hasMore: result.hasMore && filter.limit < Self.webMaxRows, moreHref: href(type: type, limit: min(filter.limit + 20, Self.webMaxRows)), isParent: user.isParent))
     }
 
     struct DetailPage: Encodable {
