@@ -72,3 +72,44 @@ public struct SiriBalanceResponseDto: Codable, Sendable {
         self.formattedBalance = balance.formatted
     }
 }
+
+/// The goal-progress widget.
+public struct GoalWidgetDataDto: Codable, Sendable {
+    public var goalId: UUID
+    public var goalName: String
+    public var imageUrl: String?
+    public var currentAmount: Money
+    public var targetAmount: Money
+    public var progressPercentage: Double
+    public var remainingAmount: Money
+    public var daysRemaining: Int?
+
+    public init(
+        goalId: UUID, goalName: String, imageUrl: String?, currentAmount: Money, targetAmount: Money, progressPercentage: Double,
+        remainingAmount: Money, daysRemaining: Int?
+    ) {
+        self.goalId = goalId
+        self.goalName = goalName
+        self.imageUrl = imageUrl
+        self.currentAmount = currentAmount
+        self.targetAmount = targetAmount
+        self.progressPercentage = progressPercentage
+        self.remainingAmount = remainingAmount
+        self.daysRemaining = daysRemaining
+    }
+}
+
+/// A goal's progress as a voice assistant says it.
+public struct SiriGoalProgressResponseDto: Codable, Sendable {
+    public var spokenResponse: String
+    public var goalName: String
+    public var progressPercentage: Double
+    public var remainingAmount: Money
+
+    public init(spokenResponse: String, goalName: String, progressPercentage: Double, remainingAmount: Money) {
+        self.spokenResponse = spokenResponse
+        self.goalName = goalName
+        self.progressPercentage = progressPercentage
+        self.remainingAmount = remainingAmount
+    }
+}

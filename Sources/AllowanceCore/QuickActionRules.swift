@@ -11,6 +11,16 @@ public enum QuickActionRules {
 
     /// What a voice assistant says: "Kai has $42.50. That's $5.00 more than yesterday."
     /// `name` nil speaks to the child themselves ("You have ...").
+    /// "Kai is 45% of the way to New bike, with $22.00 to go." (`name` nil: "You are ...").
+    public static func spokenGoalProgress(name: String?, goal: String, percent: Double, remaining: Money, isReached: Bool) -> String {
+        if isReached {
+            return name.map { "\($0) has reached the goal \(goal)!" } ?? "You've reached your goal \(goal)!"
+        }
+        let whole = Int(percent.rounded(.down))
+        let who = name.map { "\($0) is" } ?? "You are"
+        return "\(who) \(whole)% of the way to \(goal), with \(remaining.formatted) to go."
+    }
+
     public static func spokenBalance(name: String?, balance: Money, changeToday: Money) -> String {
         let head = name.map { "\($0) has \(balance.formatted)." } ?? "You have \(balance.formatted)."
         let tail: String

@@ -234,3 +234,45 @@ def structure_problems(page: Page) -> list[str]:
         }
         return problems;
     }""")
+
+
+# ---- savings goals, recurring transactions, dates (test_goals.py, test_recurring.py) ---------
+
+def family_today(time_zone: str = "America/New_York"):
+    """Today's date where the family lives (create_family's default zone): what the app calls
+    "today" on its date fields."""
+    import datetime
+    from zoneinfo import ZoneInfo
+    return datetime.datetime.now(ZoneInfo(time_zone)).date()
+
+
+def date_re(day) -> str:
+    """A regular expression for a day as the app shows it ("Nov 24, 2026"; the server's locale
+    may give "24 Nov 2026")."""
+    month = day.strftime("%b")
+    return rf"(?:{month} {day.day}, {day.year}|{day.day} {month} {day.year})"
+
+
+def create_goal(family: Family, child: Child, name: str, target: float, **fields) -> dict:
+    """A savings goal for the child through the JSON API (fields: category, targetDate, ...)."""
+    return api("POST", "/api/v1/savings-goals", {"childId": child.id, "name": name, "targetAmount": target, **fields},
+               token=family.token)
+
+
+def contribute_to_goal(family: Family, goal_id: str, amount: float, description: Optional[str] = None) -> dict:
+    """Moves money from the child's balance into the goal through the JSON API."""
+    body = {"amount": amount}
+    if description:
+        body["description"] = description
+    return api("POST", f"/api/v1/savings-goals/{goal_id}/contribute", body, token=family.token)
+
+
+def create_recurring(family: Family, child: Child, name: str, amount: float, type_: str = "Credit", pattern: int = 2,
+                     **fields) -> dict:
+    """A recurring transaction through the JSON API (pattern 2 = weekly; fields: dayOfWeek, ...)."""
+    import datetime
+    body = {"childId": child.id, "name": name, "amount": amount, "type": type_, "pattern": pattern,
+            "startDate": family_today().isoformat(), **fields}
+    if pattern in (2, 3):
+        body.setdefault("dayOfWeek", (family_today() + datetime.timedelta(days=3)).isoweekday() % 7)
+    return api("POST", "/api/v1/recurring-transactions", body, token=family.token)

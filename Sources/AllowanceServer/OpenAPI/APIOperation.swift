@@ -103,6 +103,8 @@ enum APIOperations {
         .init("GET", "/api/v1/widgets/quick-actions/{childId}", "Quick-actions widget data", access: .signedIn, response: QuickActionsWidgetDataDto.self),
         .init("GET", "/api/v1/widgets/family-balances", "Every child's balance", access: .parent, response: MultiChildWidgetDataDto.self),
         .init("GET", "/api/v1/siri/balance/{childId}", "A balance as a spoken reply", access: .signedIn, response: SiriBalanceResponseDto.self),
+        .init("GET", "/api/v1/widgets/goal/{goalId}", "A goal's progress for a home-screen widget", access: .parentOrOwnChild, response: GoalWidgetDataDto.self),
+        .init("GET", "/api/v1/siri/goal-progress/{goalId}", "A goal's progress as a spoken reply", access: .parentOrOwnChild, response: SiriGoalProgressResponseDto.self),
         .init("POST", "/api/v1/savings-goals", "Create a savings goal (a parent names childId; a child's goal is their own)", access: .parentOrOwnChild, request: CreateSavingsGoalDto.self, response: SavingsGoalDto.self, status: 201),
         .init("GET", "/api/v1/savings-goals/{goalId}", "One goal with milestones, matching, challenge and projection", access: .parentOrOwnChild, response: SavingsGoalDto.self),
         .init("GET", "/api/v1/children/{childId}/savings-goals", "A child's goals by priority (Active and Paused unless asked)", access: .parentOrOwnChild, response: [SavingsGoalDto].self, query: ["status", "includeCompleted"]),

@@ -208,3 +208,15 @@ extension GoalChallengeDto: APISample {
             completedAt: sampleDate, description: "Save $20 in two weeks")
     }
 }
+
+extension GoalWidgetDataDto: APISample {
+    static var sample: Self {
+        .init(goalId: sampleID, goalName: "Bike", imageUrl: "https://example.com/bike.png", currentAmount: Money(cents: 1800), targetAmount: Money(cents: 4000),
+              progressPercentage: 45, remainingAmount: Money(cents: 2200), daysRemaining: 12)
+    }
+}
+extension SiriGoalProgressResponseDto: APISample {
+    static var sample: Self {
+        .init(spokenResponse: "Kai is 45% of the way to Bike, with $22.00 to go.", goalName: "Bike", progressPercentage: 45, remainingAmount: Money(cents: 2200))
+    }
+}

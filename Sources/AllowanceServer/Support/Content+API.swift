@@ -52,3 +52,5 @@ extension UpdateMatchingRuleDto: Content {}
 extension MatchingRuleDto: Content {}
 extension CreateGoalChallengeDto: Content {}
 extension GoalChallengeDto: Content {}
+extension GoalWidgetDataDto: Content {}
+extension SiriGoalProgressResponseDto: Content {}

@@ -44,6 +44,24 @@ enum WidgetService {
             spokenResponse: QuickActionRules.spokenBalance(name: name, balance: child.balance, changeToday: change), balance: child.balance)
     }
 
+    /// The goal-progress widget, from the same view of the goal as the goal endpoints.
+    static func goal(_ access: GoalAccess, on req: Request) async throws -> GoalWidgetDataDto {
+        let goal = try await SavingsGoalService.show(access, on: req)
+        return GoalWidgetDataDto(
+            goalId: goal.id, goalName: goal.name, imageUrl: goal.imageUrl, currentAmount: goal.currentAmount, targetAmount: goal.targetAmount,
+            progressPercentage: goal.progressPercentage, remainingAmount: goal.remainingAmount, daysRemaining: goal.daysRemaining)
+    }
+
+    static func siriGoalProgress(_ access: GoalAccess, on req: Request) async throws -> SiriGoalProgressResponseDto {
+        let goal = try await SavingsGoalService.show(access, on: req)
+        let name = access.user.childID == access.child.id ? nil : access.child.firstName
+        let reached = goal.status == .completed || goal.status == .purchased
+        return SiriGoalProgressResponseDto(
+            spokenResponse: QuickActionRules.spokenGoalProgress(
+                name: name, goal: goal.name, percent: goal.progressPercentage, remaining: goal.remainingAmount, isReached: reached),
+            goalName: goal.name, progressPercentage: goal.progressPercentage, remainingAmount: goal.remainingAmount)
+    }
+
     /// Money in minus money out on the family's today.
     private static func changeToday(_ child: ChildRecord, now: Date, on sql: SQLDatabase) async throws -> Money {
         struct Row: Decodable { let credits_cents: Int64; let debits_cents: Int64 }
