@@ -77,6 +77,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     useResourceDirectory(app)
     app.views.use(.leaf)
     app.middleware = Middlewares()
+    app.middleware.use(ServerTimingMiddleware())
     app.middleware.use(AppErrorMiddleware())
     app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
 
