@@ -79,7 +79,7 @@ enum GoalMoneyService {
             guard goal.status == .completed else {
                 throw AppError(
                     .conflict, "goal_not_completed",
-                    "Only a completed goal can be marked purchased; \(goal.name) is \(goal.status.name.lowercased()) at \(goal.progress.percentage)%")
+                    "Only a completed goal can be marked purchased; \(goal.name) is \(goal.status.name.lowercased()) at \(Int(goal.progress.percentage))%")
             }
             try await GoalRows.record(
                 GoalRowPosting(goal: goal, amount: -goal.current, type: .purchase, description: notes ?? "Purchased: \(goal.name)", createdBy: access.user.userID, at: now),
