@@ -163,6 +163,10 @@ import Testing
             #expect(lowered.milestones.allSatisfy { $0.isAchieved })
             #expect(lowered.progressPercentage == 100)
             #expect(try await client.notifications(kai.token).contains { $0.title == "Goal achieved!" })
+            let raised: SavingsGoalDto = try await client.call(
+                .PUT, "/api/v1/savings-goals/\(goal.id)", token: family.parent.token, json: UpdateSavingsGoalDto(targetAmount: Money(cents: 50_00)))
+            #expect(raised.status == .active && raised.completedAt == nil && raised.progressPercentage == 80)
+            #expect(try await client.contribute(10_00, to: goal, token: kai.token).status == .ok)
         }
     }
 

@@ -163,8 +163,8 @@ import Testing
     }
 }
 
-/// The cap holds when many contributions arrive at once.
-@Suite struct GoalMatchingConcurrencyTests {
+/// Money moves arriving at once: the cap holds, and nothing deadlocks or drifts.
+@Suite struct GoalConcurrencyTests {
     @Test func matchingCap_HoldsUnder20ConcurrentContributions() async throws {
         try await withApp { client in
             // setup: $40.00 to save; each $2.00 would earn $1.00, but the cap is $5.00
@@ -181,6 +181,8 @@ import Testing
             }
             // assert
             #expect(events.count == 20)
+            // Each contribution saw the goal as it left it: twenty different amounts.
+            #expect(Set(events.map(\.newAmount)).count == 20)
             #expect(events.compactMap(\.matchAmountAdded).reduce(Money.zero, +) == Money(cents: 5_00))
             #expect(events.compactMap(\.matchAmountAdded).count == 5)
             let after = try await client.goal(goal.id, token: kai.token)
@@ -188,6 +190,49 @@ import Testing
             #expect(after.matchingRule?.totalMatchedAmount == Money(cents: 5_00))
             #expect(try await client.balance(of: kai, in: family) == .zero)
             #expect(try await client.contributions(of: goal, token: kai.token, query: "?type=ParentMatch").count == 5)
+            let audit = try await client.audit(family)
+            #expect(audit.isClean, "\(audit.summary)")
+        }
+    }
+
+    /// A payday (allowance credit, then auto-transfers, locking the child before the goal)
+    /// while contributions, a withdrawal and a rule change (goal work) run: every one finishes.
+    @Test func paydayAndContributionsAtOnceAllFinishAndBalance() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 30_00))])
+            let kai = family.children[0]
+            let goal = try await client.createGoal(for: kai, in: family, target: 1_000_00, autoTransfer: (.fixedAmount, 5_00))
+            try await client.match(goal, .ratioMatch, ratio: "0.5", in: family)
+            try await client.saved(10_00, to: goal, token: kai.token)
+            let statuses = try await withThrowingTaskGroup(of: UInt.self) { group in
+                for round in 0..<3 {
+                    group.addTask {
+                        try await client.payday(kai, in: family, allowance: 10_00)
+                        return 200
+                    }
+                    for _ in 0..<4 {
+                        group.addTask { try await client.contribute(1_00, to: goal, token: kai.token).status.code }
+                    }
+                    group.addTask {
+                        try await client.send(
+                            .POST, "/api/v1/savings-goals/\(goal.id)/withdraw", token: family.parent.token,
+                            json: WithdrawFromGoalDto(amount: Money(cents: 50))
+                        ).status.code
+                    }
+                    group.addTask {
+                        try await client.send(
+                            .PUT, "/api/v1/savings-goals/\(goal.id)/matching", token: family.parent.token,
+                            json: UpdateMatchingRuleDto(isActive: round % 2 == 0)
+                        ).status.code
+                    }
+                }
+                return try await group.reduce(into: [UInt]()) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == 200 }, "\(statuses)")
+            let after = try await client.goal(goal.id, token: kai.token)
+            let rows = try await client.contributions(of: goal, token: kai.token, query: "?limit=500")
+            #expect(rows.filter { $0.type == .autoTransfer }.count == 3)
+            #expect(after.currentAmount == rows.reduce(Money.zero) { $0 + $1.amount })
             let audit = try await client.audit(family)
             #expect(audit.isClean, "\(audit.summary)")
         }
