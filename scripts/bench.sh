@@ -45,7 +45,7 @@ SIBLING_EMAIL=freya@example.com
 # One entry per endpoint: "name|METHOD|path|who|json body"
 #   who:   none | kai | freya | parent   (whose bearer token is sent)
 #   path and body may use the placeholders {kaiChildId} {freyaChildId} {familyId}
-#          {parentUserId} {kaiUserId}, filled in after signing in.
+#          {parentUserId} {kaiUserId} {kaiGoalId}, filled in after signing in.
 #   body:  sent as application/json when not empty (must not contain '|').
 # Entries run in order; keep writes (POST/PUT/DELETE) last so the read endpoints see exactly
 # N ledger rows. bench_report.py's checks use the names health, dashboard and list.
@@ -58,6 +58,8 @@ define_endpoints() {
         # Later capabilities: add read endpoints here, e.g.
         # "parent-dash|GET|/api/v1/dashboard/parent|parent|"
         "create|POST|/api/v1/transactions|parent|{\"childId\": \"{kaiChildId}\", \"amount\": 0.01, \"type\": \"Credit\", \"description\": \"bench\"}"
+        # After "create", whose credits keep Kai's balance ahead of these 0.01 savings.
+        "contribute|POST|/api/v1/savings-goals/{kaiGoalId}/contribute|kai|{\"amount\": 0.01}"
     )
 }
 
@@ -181,6 +183,13 @@ LUA
 
 declare -A TOKEN PLACEHOLDER
 
+create_goal() { # parentToken childId -> prints the id of a new savings goal (a target never reached)
+    local body
+    body=$(curl -s --max-time 30 -X POST -H 'Content-Type: application/json' -H "Authorization: Bearer $1" \
+        -d "{\"childId\": \"$2\", \"name\": \"Bench goal\", \"targetAmount\": 1000000}" "$BASE/api/v1/savings-goals") || return 1
+    python3 -c 'import json, sys; print(json.loads(sys.argv[1])["id"])' "$body"
+}
+
 fill() { # text -> text with placeholders replaced
     local s=$1 k
     for k in "${!PLACEHOLDER[@]}"; do s=${s//"{$k}"/${PLACEHOLDER[$k]}}; done
@@ -281,6 +290,7 @@ bench_size() { # rows
     TOKEN=([kai]=${kai[0]} [freya]=${freya[0]} [parent]=${parent[0]})
     PLACEHOLDER=([kaiChildId]=${kai[1]} [freyaChildId]=${freya[1]} [kaiUserId]=${kai[2]}
         [parentUserId]=${parent[2]} [familyId]=${parent[3]})
+    PLACEHOLDER[kaiGoalId]=$(create_goal "${parent[0]}" "${kai[1]}") || die "creating the savings goal to contribute to failed"
 
     define_endpoints
     local entry

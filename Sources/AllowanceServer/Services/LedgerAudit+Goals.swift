@@ -19,8 +19,8 @@ extension LedgerAudit {
             report.contributionsChecked += Int(goal.row_count)
             let sum = Money(cents: goal.rows_cents ?? 0)
             if sum.cents != goal.current_amount_cents {
-                report.problems.append(
-                    "Goal \"\(goal.name)\" (\(goal.id)): stored amount \(Money(cents: goal.current_amount_cents).formatted), contributions sum to \(sum.formatted)")
+                let stored = Money(cents: goal.current_amount_cents)
+                report.problems.append("Goal \"\(goal.name)\" (\(goal.id)): stored amount \(stored.formatted), contributions sum to \(sum.formatted)")
             }
         }
         struct RuleRow: Decodable { let id: UUID; let name: String; let total_matched_cents: Int64; let paid_cents: Int64? }
@@ -30,8 +30,8 @@ extension LedgerAudit {
             FROM parent_matching_rules r JOIN savings_goals g ON g.id = r.goal_id JOIN children c ON c.id = g.child_id
             """ + scope).all(decoding: RuleRow.self)
         for rule in rules where (rule.paid_cents ?? 0) != rule.total_matched_cents {
-            report.problems.append(
-                "Matching rule on \"\(rule.name)\" (\(rule.id)): total matched \(Money(cents: rule.total_matched_cents).formatted), rows paid \(Money(cents: rule.paid_cents ?? 0).formatted)")
+            let (total, paid) = (Money(cents: rule.total_matched_cents), Money(cents: rule.paid_cents ?? 0))
+            report.problems.append("Matching rule on \"\(rule.name)\" (\(rule.id)): total matched \(total.formatted), rows paid \(paid.formatted)")
         }
     }
 }

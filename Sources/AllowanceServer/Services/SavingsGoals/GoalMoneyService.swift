@@ -13,14 +13,16 @@ enum GoalMoneyService {
         let amount = try GoalInput.amount(input.amount, "Amount")
         let description = try GoalInput.note(input.description, "Description")
         let now = req.now
-        let outcome = try await req.db.writeTransaction { db in
-            let goal = try await GoalStore.lock(access.goal.id, on: db)
-            return try await GoalDeposits.deposit(
-                amount, type: .childDeposit, description: description, into: goal, child: access.child, by: access.user.userID, at: now, on: db)
+        // The goal is read back inside the transaction: the event tells what this contribution
+        // did, whatever another one does a moment later.
+        let (outcome, goal, rows) = try await req.db.writeTransaction { db in
+            let locked = try await GoalStore.lock(access.goal.id, on: db)
+            let outcome = try await GoalDeposits.deposit(
+                amount, type: .childDeposit, description: description, into: locked, child: access.child, by: access.user.userID, at: now, on: db)
+            let sql = db as! SQLDatabase
+            guard let goal = try await GoalStore.goal(locked.id, on: sql) else { throw AppError.notFound("Goal") }
+            return (outcome, goal, try await GoalViews.milestoneRows(ofGoals: [goal.id], on: sql)[goal.id] ?? [])
         }
-        let sql = req.db()
-        guard let goal = try await GoalStore.goal(access.goal.id, on: sql) else { throw AppError.notFound("Goal") }
-        let rows = try await GoalViews.milestoneRows(ofGoals: [goal.id], on: sql)[goal.id] ?? []
         let reached = GoalViews.milestones(rows.filter { outcome.milestones.contains($0.percent_complete) }, goal: goal, rule: nil, now: now)
         return GoalProgressEventDto(
             goalId: goal.id, goalName: goal.name, newAmount: goal.current, targetAmount: goal.target,
@@ -38,7 +40,8 @@ enum GoalMoneyService {
         let row = try await req.db.writeTransaction { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard !goal.status.isClosed else { throw SavingsGoalService.closed(goal) }
-            let row = try await giveBack(amount, from: goal, child: access.child, description: reason ?? "Withdrawn to balance", by: access.user, at: now, on: db)
+            let row = try await giveBack(
+                amount, from: goal, child: access.child, description: reason ?? "Withdrawn to balance", by: access.user, at: now, on: db)
             if goal.status == .completed, row.balanceAfter < goal.target {
                 try await (db as! SQLDatabase).raw("""
                     UPDATE savings_goals SET status = \(bind: GoalStatus.active.rawValue), completed_at = NULL WHERE id = \(bind: goal.id)
@@ -59,7 +62,9 @@ enum GoalMoneyService {
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard !goal.status.isClosed else { throw SavingsGoalService.closed(goal) }
             if goal.current.isPositive {
-                try await giveBack(goal.current, from: goal, child: access.child, description: "Goal cancelled: money returned to balance", by: access.user, at: now, on: db)
+                try await giveBack(
+                    goal.current, from: goal, child: access.child, description: "Goal cancelled: money returned to balance", by: access.user,
+                    at: now, on: db)
             }
             let sql = db as! SQLDatabase
             try await SavingsGoalService.setStatus(.cancelled, of: goal.id, at: now, on: sql)
@@ -79,10 +84,12 @@ enum GoalMoneyService {
             guard goal.status == .completed else {
                 throw AppError(
                     .conflict, "goal_not_completed",
-                    "Only a completed goal can be marked purchased; \(goal.name) is \(goal.status.name.lowercased()) at \(goal.progress.percentage)%")
+                    "Only a completed goal can be marked purchased; \(goal.name) is \(goal.status.name.lowercased()) at \(Int(goal.progress.percentage))%")
             }
             try await GoalRows.record(
-                GoalRowPosting(goal: goal, amount: -goal.current, type: .purchase, description: notes ?? "Purchased: \(goal.name)", createdBy: access.user.userID, at: now),
+                GoalRowPosting(
+                    goal: goal, amount: -goal.current, type: .purchase, description: notes ?? "Purchased: \(goal.name)", createdBy: access.user.userID,
+                    at: now),
                 on: db)
             try await (db as! SQLDatabase).raw("""
                 UPDATE savings_goals SET status = \(bind: GoalStatus.purchased.rawValue), purchased_at = \(bind: now), purchase_notes = \(bind: notes),
@@ -111,7 +118,9 @@ enum GoalMoneyService {
                 notes: description, createdBy: user.userID, at: now),
             calendar: child.calendar, on: db)
         return try await GoalRows.record(
-            GoalRowPosting(goal: goal, amount: -amount, type: .withdrawal, description: description, createdBy: user.userID, at: now, sourceTransactionID: entry.id),
+            GoalRowPosting(
+                goal: goal, amount: -amount, type: .withdrawal, description: description, createdBy: user.userID, at: now,
+                sourceTransactionID: entry.id),
             on: db)
     }
 }

@@ -65,7 +65,9 @@ enum GoalRows {
             WHERE goal_id IN (\(binds: goalIDs)) AND type IN (\(binds: savingTypes)) AND created_at >= \(bind: since)
             """).all(decoding: Row.self)
         return Dictionary(grouping: rows, by: \.goal_id).mapValues { rows in
-            rows.map { ChallengeTerms.Saving(type: ContributionType(rawValue: $0.type) ?? .childDeposit, amount: Money(cents: $0.amount_cents), at: $0.created_at) }
+            rows.map {
+                ChallengeTerms.Saving(type: ContributionType(rawValue: $0.type) ?? .childDeposit, amount: Money(cents: $0.amount_cents), at: $0.created_at)
+            }
         }
     }
 }

@@ -31,7 +31,8 @@ enum GoalViews {
             let saved = (savings[goal.id] ?? []).filter { $0.at >= window.start }.reduce(Money.zero) { $0 + $1.amount }
             let pace = SavingPace(saved: saved, days: window.days)
             let challenge = challenges[goal.id].map { challenge in
-                self.challenge(challenge, goal: goal, progress: challenge.terms.progress(of: savings[goal.id] ?? []), now: now, calendar: child.calendar).summary
+                let progress = challenge.terms.progress(of: savings[goal.id] ?? [])
+                return self.challenge(challenge, goal: goal, progress: progress, now: now, calendar: child.calendar).summary
             }
             return SavingsGoalDto(
                 id: goal.id, childId: goal.childID, childName: child.firstName, name: goal.name, description: goal.description,

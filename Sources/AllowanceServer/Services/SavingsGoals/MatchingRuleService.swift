@@ -15,7 +15,8 @@ enum MatchingRuleService {
         try await req.db.writeTransaction { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard goal.status == .active || goal.status == .paused else {
-                throw AppError(.conflict, "invalid_goal_status", "\(goal.name) is \(goal.status.name.lowercased()); matching is for goals still being saved for")
+                throw AppError(
+                    .conflict, "invalid_goal_status", "\(goal.name) is \(goal.status.name.lowercased()); matching is for goals still being saved for")
             }
             guard try await MatchingStore.rule(forGoal: goal.id, on: db as! SQLDatabase) == nil else { throw alreadyThere }
             let rule = ParentMatchingRule()
@@ -81,16 +82,16 @@ enum MatchingRuleService {
     /// RatioMatch and MilestoneBonus take a ratio above 0 and at most 10 (MilestoneBonus at
     /// most 1: the whole target again); PercentageMatch a percentage above 0 and at most 1000.
     static func ratio(_ ratio: MatchRatio, for type: MatchingType) throws -> MatchRatio {
-        let limit: MatchRatio
-        let message: String
-        switch type {
-        case .ratioMatch: (limit, message) = (MatchRatio(tenThousandths: 10 * MatchRatio.scale), "matchRatio must be more than 0 and at most 10 (0.5 = $1 for every $2)")
-        case .percentageMatch: (limit, message) = (MatchRatio(tenThousandths: 1000 * MatchRatio.scale), "matchRatio must be a percentage more than 0 and at most 1000")
-        case .milestoneBonus: (limit, message) = (MatchRatio(tenThousandths: MatchRatio.scale), "matchRatio must be more than 0 and at most 1 (0.1 = 10% of the target over the four milestones)")
-        }
-        guard ratio.isPositive, ratio <= limit else { throw AppError.validation(message) }
+        let (limit, message): (Int64, String) =
+            switch type {
+            case .ratioMatch: (10, "matchRatio must be more than 0 and at most 10 (0.5 = $1 for every $2)")
+            case .percentageMatch: (1000, "matchRatio must be a percentage more than 0 and at most 1000")
+            case .milestoneBonus: (1, "matchRatio must be more than 0 and at most 1 (0.1 = 10% of the target over the four milestones)")
+            }
+        guard ratio.isPositive, ratio <= MatchRatio(tenThousandths: limit * MatchRatio.scale) else { throw AppError.validation(message) }
         return ratio
     }
 
-    private static let alreadyThere = AppError(.conflict, "matching_rule_exists", "This goal already has a matching rule; change it with PUT or remove it first")
+    private static let alreadyThere = AppError(
+        .conflict, "matching_rule_exists", "This goal already has a matching rule; change it with PUT or remove it first")
 }

@@ -62,7 +62,8 @@ enum SavingsGoalService {
         return try await GoalViews.goals(goals, child: child, now: req.now, on: req.db())
     }
 
-    /// Changes what is sent. A lower target may complete the goal (milestones first).
+    /// Changes what is sent. A lower target may complete the goal (milestones first); a
+    /// higher one puts a completed goal back to Active.
     static func update(_ access: GoalAccess, with input: UpdateSavingsGoalDto, on req: Request) async throws -> SavingsGoalDto {
         let now = req.now
         let child = access.child
@@ -90,6 +91,11 @@ enum SavingsGoalService {
             if let transfer {
                 goal.autoTransferType = transfer.type.rawValue
                 goal.autoTransferAmountCents = transfer.amount.cents
+            }
+            if let target, locked.status == .completed, locked.current < target {
+                // A raised target puts a completed goal back to saving.
+                goal.status = GoalStatus.active.rawValue
+                goal.completedAt = nil
             }
             goal.updatedAt = now
             try await goal.save(on: db)
@@ -124,7 +130,8 @@ enum SavingsGoalService {
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard goal.status == from else {
                 let verb = to == .paused ? "paused" : "resumed"
-                throw AppError(.conflict, "invalid_goal_status", "Only \(from.name.lowercased()) goals can be \(verb); \(goal.name) is \(goal.status.name.lowercased())")
+                throw AppError(
+                    .conflict, "invalid_goal_status", "Only \(from.name.lowercased()) goals can be \(verb); \(goal.name) is \(goal.status.name.lowercased())")
             }
             try await setStatus(to, of: goal.id, at: now, on: db as! SQLDatabase)
             if to == .active { _ = try await GoalSettlement.settle(goal.id, child: access.child, at: now, on: db) }
