@@ -36,17 +36,6 @@ extension TestClient {
     }
 
     /// A child's whole ledger, oldest first.
-    func ledger(of child: TestChild, in family: TestFamily, search: String? = nil) async throws -> [TransactionResponse] {
-        let query = search.map { "&search=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) } ?? ""
-        let list: TransactionListResponse = try await call(.GET, "/api/v1/children/\(child.id)/transactions?limit=100\(query)", token: family.parent.token)
-        return list.transactions.reversed()
-    }
-
-    func notifications(token: String) async throws -> [NotificationDto] {
-        let list: NotificationListResponse = try await call(.GET, "/api/v1/notifications?limit=200", token: token)
-        return list.notifications
-    }
-
     func createRecurring(_ input: CreateRecurringTransactionDto, in family: TestFamily) async throws -> RecurringTransactionDto {
         try await call(.POST, "/api/v1/recurring-transactions", token: family.parent.token, json: input)
     }

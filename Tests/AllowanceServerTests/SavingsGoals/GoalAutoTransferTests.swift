@@ -20,7 +20,7 @@ import Testing
             let row = try #require(try await client.contributions(of: goal, token: kai.token).first)
             #expect(row.type == .autoTransfer && row.typeName == "AutoTransfer")
             #expect(row.description == "Auto-transfer from allowance" && row.createdByName == nil)
-            #expect(try await client.ledger(of: kai, in: family).first?.description == "Saved to goal: Bike")
+            #expect(try await client.ledger(of: kai, in: family).last?.description == "Saved to goal: Bike")
             #expect(try await client.audit(family).isClean)
         }
     }
@@ -96,7 +96,7 @@ import Testing
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 5_00))
             let types = try await client.contributions(of: goal, token: kai.token).map(\.type)
             #expect(Set(types) == [.autoTransfer, .parentMatch, .challengeBonus])
-            #expect(try await client.notifications(kai.token).contains { $0.type == .challengeCompleted })
+            #expect(try await client.notifications(token: kai.token).contains { $0.type == .challengeCompleted })
             #expect(try await client.audit(family).isClean)
         }
     }

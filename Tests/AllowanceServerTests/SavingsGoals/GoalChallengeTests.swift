@@ -25,11 +25,11 @@ import Testing
             #expect(challenges.first?.status == .completed)
             #expect(challenges.first?.completedAt == client.now.value)
             #expect(try await client.contributions(of: goal, token: kai.token, query: "?type=ChallengeBonus").map(\.amount) == [Money(cents: 5_00)])
-            let news = try await client.notifications(kai.token)
+            let news = try await client.notifications(token: kai.token)
             #expect(news.filter { $0.type == .challengeCompleted }.map(\.message) == [
                 "You saved $20.00 toward Bike in time and earned a $5.00 bonus!"
             ])
-            #expect(try await client.notifications(family.parent.token).first?.title == "Kai won the Bike challenge")
+            #expect(try await client.notifications(token: family.parent.token).first?.title == "Kai won the Bike challenge")
             // Won once: more saving pays nothing more.
             #expect(try await client.saved(5_00, to: goal, token: kai.token).challengeBonusAdded == nil)
             #expect(try await client.audit(family).isClean)
@@ -60,12 +60,12 @@ import Testing
             let listed: [GoalChallengeDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/challenges", token: login.token)
             #expect(listed.map(\.status) == [.failed])
             #expect(listed.first?.currentProgress == Money(cents: 12_00) && listed.first?.daysRemaining == 0)
-            let news = try await client.notifications(login.token)
+            let news = try await client.notifications(token: login.token)
             #expect(news.filter { $0.type == .challengeFailed }.map(\.message) == [
                 "The Bike challenge ended before you saved $20.00 (you saved $12.00). Keep going!"
             ])
             let parent: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
-            #expect(try await client.notifications(parent.token).map(\.title) == ["Kai's Bike challenge ended"])
+            #expect(try await client.notifications(token: parent.token).map(\.title) == ["Kai's Bike challenge ended"])
             #expect(try await client.contributions(of: goal, token: login.token, query: "?type=5").isEmpty)
         }
     }
@@ -211,7 +211,7 @@ import Testing
             #expect(second.status == .active)
             let listed: [GoalChallengeDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/challenges", token: kai.token)
             #expect(listed.map(\.status) == [.active, .failed])
-            #expect(try await client.notifications(kai.token).filter { $0.type == .challengeFailed }.count == 1)
+            #expect(try await client.notifications(token: kai.token).filter { $0.type == .challengeFailed }.count == 1)
         }
     }
 }

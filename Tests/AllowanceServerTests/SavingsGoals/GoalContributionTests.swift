@@ -20,8 +20,8 @@ import Testing
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 35_00))
             #expect(try await client.goal(goal.id, token: kai.token).currentAmount == Money(cents: 15_00))
             let ledger = try await client.ledger(of: kai, in: family)
-            #expect(ledger.prefix(2).map(\.description) == ["Saved to goal: Bike", "Saved to goal: Bike"])
-            #expect(ledger.first?.type == .debit && ledger.first?.amount == Money(cents: 2_50))
+            #expect(ledger.suffix(2).map(\.description) == ["Saved to goal: Bike", "Saved to goal: Bike"])
+            #expect(ledger.last?.type == .debit && ledger.last?.amount == Money(cents: 2_50))
             let history = try await client.contributions(of: goal, token: kai.token)
             #expect(history.map(\.amount) == [Money(cents: 2_50), Money(cents: 12_50)])
             #expect(history.map(\.typeName) == ["ChildDeposit", "ChildDeposit"])
@@ -81,7 +81,7 @@ import Testing
             #expect(milestone.celebrationMessage == "A quarter of the way to Bike!")
             let stored = try await client.goal(goal.id, token: kai.token).milestones
             #expect(stored.map(\.isAchieved) == [true, false, false, false])
-            let news = try await client.notifications(kai.token)
+            let news = try await client.notifications(token: kai.token)
             #expect(news.map(\.title) == ["Milestone reached!"])
             #expect(news.first?.message.hasPrefix("You've hit 25% on your Bike goal!") == true)
         }
@@ -100,11 +100,11 @@ import Testing
             let done = try await client.goal(goal.id, token: kai.token)
             #expect(done.status == .completed && done.completedAt == testStart)
             #expect(done.remainingAmount == .zero)
-            let news = try await client.notifications(kai.token)
+            let news = try await client.notifications(token: kai.token)
             #expect(news.filter { $0.type == .goalCompleted }.map(\.message) == ["Congratulations! You saved enough for Bike!"])
             // Reaching 100 % is told once, as the goal's completion.
             #expect(news.filter { $0.type == .goalMilestone }.count == 3)
-            let parentNews = try await client.notifications(family.parent.token)
+            let parentNews = try await client.notifications(token: family.parent.token)
             #expect(parentNews.map(\.title) == ["Kai reached a savings goal"])
             // A completed goal takes no more money.
             #expect(try await client.contribute(1_00, to: goal, token: kai.token).status == .conflict)
@@ -120,7 +120,7 @@ import Testing
             #expect(event.milestonesReached.map(\.percentComplete) == [25, 50])
             #expect(event.milestoneReached?.percentComplete == 50)
             #expect(try await client.goal(goal.id, token: kai.token).milestones.map(\.isAchieved) == [true, true, false, false])
-            let news = try await client.notifications(kai.token).map(\.message).sorted()
+            let news = try await client.notifications(token: kai.token).map(\.message).sorted()
             #expect(news == ["You've hit 25% on your Bike goal! A quarter of the way to Bike!", "You've hit 50% on your Bike goal! Halfway to Bike!"])
             // Reached once: the next deposit reaches nothing new.
             #expect(try await client.saved(1_00, to: goal, token: kai.token).milestonesReached.isEmpty)
@@ -178,7 +178,7 @@ import Testing
             #expect(row.description == "School trip" && row.createdByName == "Pat Parent")
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 37_50))
             let ledger = try await client.ledger(of: kai, in: family)
-            #expect(ledger.first?.description == "Returned from goal: Bike" && ledger.first?.type == .credit)
+            #expect(ledger.last?.description == "Returned from goal: Bike" && ledger.last?.type == .credit)
             // Below its target again, a completed goal is active again.
             let goalNow = try await client.goal(goal.id, token: kai.token)
             #expect(goalNow.status == .active && goalNow.completedAt == nil)

@@ -162,7 +162,7 @@ import Testing
             #expect(lowered.completedAt == testStart)
             #expect(lowered.milestones.allSatisfy { $0.isAchieved })
             #expect(lowered.progressPercentage == 100)
-            #expect(try await client.notifications(kai.token).contains { $0.title == "Goal achieved!" })
+            #expect(try await client.notifications(token: kai.token).contains { $0.title == "Goal achieved!" })
             let raised: SavingsGoalDto = try await client.call(
                 .PUT, "/api/v1/savings-goals/\(goal.id)", token: family.parent.token, json: UpdateSavingsGoalDto(targetAmount: Money(cents: 50_00)))
             #expect(raised.status == .active && raised.completedAt == nil && raised.progressPercentage == 80)
@@ -210,7 +210,7 @@ import Testing
             #expect(!cancelled.hasActiveChallenge)
             let challenges: [GoalChallengeDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/challenges", token: kai.token)
             #expect(challenges.map(\.status) == [.cancelled])
-            #expect(try await client.ledger(of: kai, in: family).first?.description == "Returned from goal: Bike")
+            #expect(try await client.ledger(of: kai, in: family).last?.description == "Returned from goal: Bike")
             #expect(try await client.send(.DELETE, "/api/v1/savings-goals/\(goal.id)", token: family.parent.token).status == .conflict)
             #expect(try await client.audit(family).isClean)
         }

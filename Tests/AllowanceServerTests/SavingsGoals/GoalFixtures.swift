@@ -64,15 +64,6 @@ extension TestClient {
                 description: "Save \(Money(cents: target).formatted) this week"))
     }
 
-    func notifications(_ token: String) async throws -> [NotificationDto] {
-        try await call(.GET, "/api/v1/notifications", token: token, as: NotificationListResponse.self).notifications
-    }
-
-    func ledger(of child: TestChild, in family: TestFamily) async throws -> [TransactionResponse] {
-        try await call(.GET, "/api/v1/children/\(child.id)/transactions?limit=100", token: family.parent.token, as: TransactionListResponse.self)
-            .transactions
-    }
-
     func childRecord(_ child: TestChild, in family: TestFamily) async throws -> ChildRecord {
         try #require(try await FamilyDirectory.child(child.id, inFamily: family.parent.familyId, on: app.db as! SQLDatabase))
     }

@@ -127,6 +127,18 @@ struct TestClient: Sendable {
         return response.currentBalance
     }
 
+    /// A child's ledger, oldest first, as a passbook reads (at most 100 rows).
+    func ledger(of child: TestChild, in family: TestFamily, search: String? = nil) async throws -> [TransactionResponse] {
+        let query = search.map { "&search=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) } ?? ""
+        let list: TransactionListResponse = try await call(.GET, "/api/v1/children/\(child.id)/transactions?limit=100\(query)", token: family.parent.token)
+        return list.transactions.reversed()
+    }
+
+    func notifications(token: String) async throws -> [NotificationDto] {
+        let list: NotificationListResponse = try await call(.GET, "/api/v1/notifications?limit=200", token: token)
+        return list.notifications
+    }
+
     /// The ledger check for one family (the PostgreSQL test database is shared).
     func audit(_ family: TestFamily) async throws -> LedgerAudit.Report {
         try await LedgerAudit.run(on: app.db, familyID: family.parent.familyId)
