@@ -21,6 +21,7 @@
 #   KEEP_WORK=1       keep the temp dir with its SQLite files (logs are always kept)
 #   BUSY_LIMIT=0.25   CPU cores other processes may use during a run before it is flagged
 #   LOG_LEVEL=...     passed through to the server (Vapor's default is info)
+#   PAYDAY_CHILDREN=10000   children in the payday benchmark (section 5); 0 skips it
 # Exit status: 0 when every check passes, 1 when a check or verify fails, 2 on setup errors.
 
 set -euo pipefail
@@ -315,6 +316,55 @@ bench_size() { # rows
     [ "$KEEP_WORK" = 1 ] || rm -f "$db" "$db"-*
 }
 
+# --- 5. payday over many children --------------------------------------------------------------
+# Times `allowance-server run-jobs --at <payday>` over PAYDAY_CHILDREN children in a fresh SQLite
+# file (each payday: claim, ledger credit, day totals, hooks, notification, one transaction each),
+# next to inserting as many ledger rows raw into a copy of the ledger table in the same file
+# (Python sqlite3, one executemany, one transaction). No server and no network: the command works
+# on the file directly. Checks: every child paid once, a second run pays nobody, verify is clean.
+bench_payday() {
+    local n=${PAYDAY_CHILDREN:-10000}
+    [ "$n" -gt 0 ] || return 0
+    local db="$WORK/payday.sqlite"
+    rm -f "$db" "$db"-*
+    log "=== payday over $n children: $db"
+    # Any command migrates the schema and, with SEED_DEMO=1, adds the demo family.
+    SQLITE_PATH="$db" SEED_DEMO=1 "$BIN" verify >"$WORK/payday-setup.txt" 2>&1 \
+        || { tail -20 "$WORK/payday-setup.txt" >&2; die "could not create $db"; }
+    local at
+    at=$(python3 "$ROOT/scripts/bench_payday.py" seed "$db" "$n") || die "seeding $n children failed"
+    log "  run-jobs --at $at"
+    local started ended code=0
+    started=$(date +%s.%N)
+    SQLITE_PATH="$db" SEED_DEMO=0 "$BIN" run-jobs --at "$at" >"$WORK/payday-run.txt" 2>&1 || code=$?
+    ended=$(date +%s.%N)
+    [ "$code" = 0 ] || { tail -20 "$WORK/payday-run.txt" >&2; die "run-jobs failed"; }
+    local posted again raw vcode=0
+    posted=$(sed -n 's/^payday: \([0-9]*\) handled.*/\1/p' "$WORK/payday-run.txt")
+    SQLITE_PATH="$db" SEED_DEMO=0 "$BIN" run-jobs --at "$at" >"$WORK/payday-rerun.txt" 2>&1 || die "the second run-jobs failed"
+    again=$(sed -n 's/^payday: \([0-9]*\) handled.*/\1/p' "$WORK/payday-rerun.txt")
+    raw=$(python3 "$ROOT/scripts/bench_payday.py" raw "$db" "$n") || die "the raw insert failed"
+    SQLITE_PATH="$db" SEED_DEMO=0 "$BIN" verify >"$WORK/payday-verify.txt" 2>&1 || vcode=$?
+    local jobs
+    jobs=$(sed -n 's/^Done in \([0-9.]*\) s$/\1/p' "$WORK/payday-run.txt")
+    python3 - "$n" "$posted" "$again" "$started" "$ended" "$raw" "$vcode" "${jobs:-0}" >"$WORK/payday.txt" <<'PY'
+import sys
+n, posted, again = int(sys.argv[1]), int(sys.argv[2] or -1), int(sys.argv[3] or -1)
+command = float(sys.argv[5]) - float(sys.argv[4])
+raw, vcode = max(float(sys.argv[6]), 0.001), int(sys.argv[7])
+run = float(sys.argv[8]) or command
+print(f"payday run over {n} children: {run:.2f} s for {posted} allowances ({posted / run:.0f}/s; whole command with start-up {command:.2f} s)")
+print(f"raw insert of {n} ledger rows in the same database (one transaction): {raw:.3f} s ({n / raw:.0f} rows/s)")
+print(f"payday run / raw insert: {run / raw:.0f}x")
+checks = [("every child paid once", posted == n), ("a second run pays nobody", again == 0), ("verify clean", vcode == 0)]
+print("checks: " + ", ".join(f"{name}: {'ok' if ok else 'FAILED'}" for name, ok in checks))
+sys.exit(0 if all(ok for _, ok in checks) else 1)
+PY
+    PAYDAY_STATUS=$?
+    while IFS= read -r line; do log "  $line"; done <"$WORK/payday.txt"
+    [ "$KEEP_WORK" = 1 ] || rm -f "$db" "$db"-*
+}
+
 main() {
     command -v python3 >/dev/null || die "python3 is required"
     command -v curl >/dev/null || die "curl is required"
@@ -330,8 +380,15 @@ main() {
     for rows in $SIZES; do
         bench_size "$rows"
     done
+    PAYDAY_STATUS=0
+    bench_payday || PAYDAY_STATUS=$?
     local status=0
     python3 "$ROOT/scripts/bench_report.py" "$WORK/results.tsv" "$WORK/verify.tsv" || status=$?
+    if [ -s "$WORK/payday.txt" ]; then
+        echo
+        cat "$WORK/payday.txt"
+    fi
+    [ "$PAYDAY_STATUS" = 0 ] || status=1
     echo
     echo "wrk output, server logs and raw results: $WORK"
     exit "$status"

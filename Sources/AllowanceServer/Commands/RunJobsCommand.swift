@@ -37,7 +37,8 @@ struct RunJobsCommand: AsyncCommand {
         for result in results {
             context.console.print("\(result.name): \(result.handled) handled" + (result.error.map { ", FAILED: \($0)" } ?? ""))
         }
-        context.console.print("Done in \(elapsed.formatted(.units(allowed: [.seconds, .milliseconds], width: .narrow)))")
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        context.console.print(String(format: "Done in %.3f s", seconds))
         if results.contains(where: { $0.error != nil }) { throw JobFailure() }
     }
 

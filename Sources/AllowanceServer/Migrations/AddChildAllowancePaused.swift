@@ -1,4 +1,6 @@
 import Fluent
+import Foundation
+import SQLKit
 
 /// A parent can pause a child's allowance. `allowance_resumed_at` marks the end of the last
 /// pause: paydays before it are not owed.
@@ -7,6 +9,9 @@ struct AddChildAllowancePaused: AsyncMigration {
         // SQLite adds one column per statement.
         try await database.schema("children").field("allowance_paused", .bool, .required, .sql(.default(false))).update()
         try await database.schema("children").field("allowance_resumed_at", .datetime).update()
+        // Children who exist before paydays do are owed from now on, not every week since they
+        // were added. A migration has no app clock: the moment it runs is the moment meant.
+        try await (database as! SQLDatabase).raw("UPDATE children SET allowance_resumed_at = \(bind: Date())").run()
     }
 
     func revert(on database: Database) async throws {

@@ -171,4 +171,23 @@ import Testing
             #expect(try await client.balance(of: freya, in: family) == Money(cents: 7_00))
         }
     }
+
+    @Test func removingAChildRemovesTheirSchedulesAndPaydays() async throws {
+        try await withApp { client in
+            var family = try await client.family(children: [("Kai", Money(cents: 20_00)), ("Freya", Money(cents: 20_00))])
+            let kai = family.children[0]
+            _ = try await client.createRecurring(recurringInput(for: kai, cents: 1_00, pattern: .daily, dayOfWeek: nil, approval: true), in: family)
+            _ = try await client.createRecurring(recurringInput(for: kai, name: "Chores", cents: 1_00, type: .credit, pattern: .daily, dayOfWeek: nil), in: family)
+            await client.runJobs(at: utc("2026-11-28T15:00:00Z"), for: family)
+            family = try await client.signIn(family)
+            let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
+            #expect(pending.count == 7)
+            #expect(try await client.send(.DELETE, "/api/v1/children/\(kai.id)", token: family.parent.token).status == .noContent)
+            let left: [RecurringTransactionDto] = try await client.call(.GET, "/api/v1/recurring-transactions", token: family.parent.token)
+            let stillPending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
+            #expect(left.isEmpty && stillPending.isEmpty)
+            #expect(await client.runJobs(at: utc("2026-12-05T15:00:00Z"), for: family) == ["payday": 1, "recurring": 0, "challenge-expiry": 0])  // Freya's
+            #expect(try await client.audit(family).isClean)
+        }
+    }
 }

@@ -35,7 +35,6 @@ extension TestClient {
         return fresh
     }
 
-    /// A child's whole ledger, oldest first.
     func createRecurring(_ input: CreateRecurringTransactionDto, in family: TestFamily) async throws -> RecurringTransactionDto {
         try await call(.POST, "/api/v1/recurring-transactions", token: family.parent.token, json: input)
     }

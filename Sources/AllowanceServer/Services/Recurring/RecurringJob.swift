@@ -28,7 +28,8 @@ enum RecurringJob {
     static func run(_ app: Application, now: Date) async throws -> Int {
         var handled = 0
         var failures: [String] = []
-        for id in try await RecurringStore.dueIDs(now: now, on: app.db as! SQLDatabase) {
+        // Random order across schedules, as for paydays; each schedule's occurrences stay in order.
+        for id in try await RecurringStore.dueIDs(now: now, on: app.db as! SQLDatabase).shuffled() {
             do {
                 // Each pass handles one occurrence or learns that another run did; the bound
                 // only guards against a bug looping for ever.

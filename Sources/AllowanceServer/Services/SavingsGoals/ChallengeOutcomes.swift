@@ -38,6 +38,7 @@ enum ChallengeOutcomes {
             WHERE c.status = \(bind: ChallengeStatus.active.rawValue) AND c.end_date <= \(bind: now)
             """
         if let goalID { query = query + " AND c.goal_id = \(bind: goalID)" }
+        if let familyID = JobScope.familyID { query = query + " AND ch.family_id = \(bind: familyID)" }
         var failed = 0
         for row in try await sql.raw(query + " ORDER BY c.end_date").all(decoding: Row.self) {
             let done = try await db.writeTransaction { db in
