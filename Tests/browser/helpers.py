@@ -269,10 +269,12 @@ def contribute_to_goal(family: Family, goal_id: str, amount: float, description:
 
 def create_recurring(family: Family, child: Child, name: str, amount: float, type_: str = "Credit", pattern: int = 2,
                      **fields) -> dict:
-    """A recurring transaction through the JSON API (pattern 2 = weekly; fields: dayOfWeek, ...)."""
+    """A recurring transaction through the JSON API, starting today at 09:00 (the web form's
+    default time). pattern 2 = weekly, on the weekday three days from today unless dayOfWeek
+    is given; other fields: dayOfMonth, timeOfDay ("16:30"), requiresApproval, ..."""
     import datetime
     body = {"childId": child.id, "name": name, "amount": amount, "type": type_, "pattern": pattern,
-            "startDate": family_today().isoformat(), **fields}
+            "startDate": family_today().isoformat(), "timeOfDay": "09:00", **fields}
     if pattern in (2, 3):
         body.setdefault("dayOfWeek", (family_today() + datetime.timedelta(days=3)).isoweekday() % 7)
     return api("POST", "/api/v1/recurring-transactions", body, token=family.token)
