@@ -56,6 +56,7 @@ public struct ChallengeTerms: Equatable, Sendable {
     /// Whole days left in the family's calendar; 0 on the last day and once it is over.
     public func daysRemaining(at now: Date, calendar: FamilyCalendar) -> Int {
         guard isOpen(at: now) else { return 0 }
-        return max(0, calendar.daysBetween(now, endDate))
+        // A challenge ending at midnight ends with the day before: counted to that day.
+        return max(0, calendar.daysBetween(now, calendar.lastDay(of: endDate)))
     }
 }

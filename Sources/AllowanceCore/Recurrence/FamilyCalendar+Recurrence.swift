@@ -20,6 +20,15 @@ extension FamilyCalendar {
     /// A bare date on the wire ("2026-12-01") arrives as midnight UTC. Read as a day, it is
     /// that calendar day in the family's zone: this returns its local midnight. nil when the
     /// instant is not exactly midnight UTC (then it is a real instant and is kept as sent).
+    /// A deadline from the wire: a bare date ("2026-12-01") runs to the end of that day in
+    /// the family's zone; a full timestamp is the instant itself.
+    public func deadline(fromWire date: Date) -> Date {
+        localMidnight(ofWireDate: date).map { startOfDay(adding(days: 1, to: $0)) } ?? date
+    }
+
+    /// The last calendar day a deadline includes (a deadline at midnight belongs to the day before).
+    public func lastDay(of deadline: Date) -> Date { deadline.addingTimeInterval(-1) }
+
     public func localMidnight(ofWireDate date: Date) -> Date? {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = .gmt

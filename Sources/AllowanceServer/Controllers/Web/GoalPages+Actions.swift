@@ -29,7 +29,8 @@ extension GoalPages {
         var page = FormPage(goalId: goal?.id, childId: child.id, childName: child.firstName)
         page.name = form?.name ?? goal?.name ?? ""
         page.targetAmount = form?.targetAmount ?? goal?.targetAmount.plainText ?? ""
-        page.targetDate = form?.targetDate ?? goal?.targetDate.map { Date.ISO8601FormatStyle(timeZone: child.calendar.timeZone).year().month().day().format($0) } ?? ""
+        // A target date is a calendar day kept as midnight UTC (GoalTargetDate).
+        page.targetDate = form?.targetDate ?? goal?.targetDate.map { Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().format($0) } ?? ""
         page.priority = form?.priority ?? goal.map { String($0.priority) } ?? "1"
         page.description = form?.description ?? goal?.description ?? ""
         page.imageUrl = form?.imageUrl ?? goal?.imageUrl ?? ""
@@ -162,7 +163,7 @@ extension GoalPages {
                     throw AppError.validation("Ratio must be a number, such as 0.5 for $1 for every $2, or 50 for 50%")
                 }
                 let max = try form.maxMatch.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try WebForms.amount($0) }
-                let rule = try await MatchingRuleService.create(access, CreateMatchingRuleDto(type: type, matchRatio: ratio, maxMatchAmount: max, expiresAt: try endOfDay(form.expires, access.child.calendar, "Expiry date")), on: req)
+                let rule = try await MatchingRuleService.create(access, CreateMatchingRuleDto(type: type, matchRatio: ratio, maxMatchAmount: max, expiresAt: try bareDate(form.expires, "Expiry date")), on: req)
                 return Flash.redirect(req, to: back, message: "Matching is on: \(rule.typeDescription).")
             case "matching-off":
                 try requireParent(access)
@@ -170,11 +171,12 @@ extension GoalPages {
                 return Flash.redirect(req, to: back, message: "Matching was removed.")
             case "challenge":
                 try requireParent(access)
-                guard let end = try endOfDay(form.endDate, access.child.calendar, "End date") else { throw AppError.validation("End date is required") }
+                guard let end = try bareDate(form.endDate, "End date") else { throw AppError.validation("End date is required") }
                 let challenge = try await GoalChallengeService.create(access, CreateGoalChallengeDto(
                     targetAmount: try WebForms.amount(form.targetAmount), endDate: end, bonusAmount: try WebForms.amount(form.bonusAmount),
                     description: blankToNil(form.note)), on: req)
-                return Flash.redirect(req, to: back, message: "Challenge on: save \(challenge.targetAmount.formatted) by \(access.child.calendar.displayDate(challenge.endDate)) for a \(challenge.bonusAmount.formatted) bonus.")
+                let calendar = access.child.calendar
+                return Flash.redirect(req, to: back, message: "Challenge on: save \(challenge.targetAmount.formatted) by \(calendar.displayDate(calendar.lastDay(of: challenge.endDate))) for a \(challenge.bonusAmount.formatted) bonus.")
             case "challenge-cancel":
                 try requireParent(access)
                 try await GoalChallengeService.cancel(access, on: req)
@@ -193,13 +195,11 @@ extension GoalPages {
         guard access.user.isParent else { throw AppError.parentOnly }
     }
 
-    /// A date picked in a form ends at the end of that day in the family's zone.
-    private func endOfDay(_ text: String?, _ calendar: FamilyCalendar, _ label: String) throws -> Date? {
+    /// A date picked in a form, as the API's bare date (the services read it as a whole day).
+    private func bareDate(_ text: String?, _ label: String) throws -> Date? {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        guard let date = ISO8601Wire.parse(text), let midnight = calendar.localMidnight(ofWireDate: date) else {
-            throw AppError.validation("\(label) must be a date")
-        }
-        return calendar.startOfDay(calendar.adding(days: 1, to: midnight))
+        guard let date = ISO8601Wire.parse(text) else { throw AppError.validation("\(label) must be a date") }
+        return date
     }
 
     private func blankToNil(_ text: String?) -> String? {

@@ -106,13 +106,13 @@ struct GoalPages: RouteCollection {
             Challenge(
                 target: c.targetAmount.formatted, progress: c.currentProgress.formatted, percent: min(Int(c.progressPercentage.rounded(.down)), 100),
                 daysLeft: c.daysRemaining == 1 ? "1 day left" : "\(c.daysRemaining) days left", bonus: c.bonusAmount.formatted,
-                endDate: calendar.displayDate(c.endDate))
+                endDate: calendar.displayDate(calendar.lastDay(of: c.endDate)))
         }
         let open = goal.status == .active || goal.status == .paused
         return DetailPage(
             goal: row, childId: access.child.id, childName: access.child.firstName, description: goal.description, productUrl: goal.productUrl,
             ring: Charts.progressRing(percent: goal.progressPercentage, label: "\(goal.name) progress", size: 140),
-            remaining: goal.remainingAmount.formatted, targetDate: goal.targetDate.map(calendar.displayDate),
+            remaining: goal.remainingAmount.formatted, targetDate: goal.targetDate.map(Self.displayDay),
             autoTransfer: goal.autoTransferType == .none ? nil
                 : goal.autoTransferType == .percentage ? "\(goal.autoTransferAmount.plainText.replacingOccurrences(of: ".00", with: ""))% of each allowance"
                 : "\(goal.autoTransferAmount.formatted) from each allowance",
@@ -128,6 +128,9 @@ struct GoalPages: RouteCollection {
             celebration: req.query[String.self, at: "celebrate"].flatMap { Self.celebration($0, goal: goal.name) },
             today: Date.ISO8601FormatStyle(timeZone: calendar.timeZone).year().month().day().format(req.now), error: error)
     }
+
+    /// A goal's target date is a calendar day kept as midnight UTC: shown as that day.
+    static func displayDay(_ day: Date) -> String { FamilyCalendar(timeZone: .gmt).displayDate(day) }
 
     static func contributionLabel(_ type: ContributionType) -> String {
         switch type {

@@ -37,13 +37,23 @@ struct RecurringPages: RouteCollection {
                     id: dto.id, name: dto.name, childName: dto.childName, amount: dto.amount.formatted, isCredit: dto.type == .credit,
                     schedule: dto.patternDescription, next: dto.isActive ? calendar.displayDateTime(dto.nextExecutionDate) : "Finished",
                     isPaused: dto.isPaused, isActive: dto.isActive,
-                    occurrences: dto.maxOccurrences.map { "\(dto.occurrenceCount) of \($0)" } ?? "\(dto.occurrenceCount)",
+                    occurrences: Self.timesText(dto.occurrenceCount, of: dto.maxOccurrences),
                     requiresApproval: dto.requiresApproval)
             },
             pending: pending.filter { $0.status == .pending }.map {
                 PendingItem(id: $0.id, childName: $0.childName, name: $0.name, amount: $0.amount.formatted, isCredit: $0.type == .credit, due: calendar.displayDateTime($0.dueDate))
             },
             hasChildren: hasChildren))
+    }
+
+    /// "Not run yet", "Ran once", "Ran 3 times", "Ran 2 of 10 times".
+    static func timesText(_ count: Int, of maximum: Int?) -> String {
+        if let maximum { return "Ran \(count) of \(maximum) times" }
+        switch count {
+        case 0: return "Not run yet"
+        case 1: return "Ran once"
+        default: return "Ran \(count) times"
+        }
     }
 
     // MARK: - Form

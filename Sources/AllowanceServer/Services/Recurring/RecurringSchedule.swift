@@ -42,6 +42,6 @@ struct RecurringSchedule: Equatable {
 
     /// A bare end date ("2026-12-31") includes that whole local day.
     static func end(fromWire date: Date, in calendar: FamilyCalendar) -> Date {
-        calendar.localMidnight(ofWireDate: date).map { calendar.startOfDay(calendar.adding(days: 1, to: $0)) } ?? date
+        calendar.deadline(fromWire: date)
     }
 }

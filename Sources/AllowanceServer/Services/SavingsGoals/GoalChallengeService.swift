@@ -11,7 +11,7 @@ enum GoalChallengeService {
         let now = req.now
         let target = try GoalInput.amount(input.targetAmount, "Target amount")
         let bonus = try GoalInput.amount(input.bonusAmount, "Bonus amount")
-        let endDate = try GoalInput.future(input.endDate, "End date", now: now)
+        let endDate = try GoalInput.future(access.child.calendar.deadline(fromWire: input.endDate), "End date", now: now)
         let description = try GoalInput.note(input.description, "Description")
         // One whose end has passed is failed first (and its people told), making room.
         try await ChallengeOutcomes.failOverdue(goalID: access.goal.id, at: now, on: req.db)

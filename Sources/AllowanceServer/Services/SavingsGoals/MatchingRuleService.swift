@@ -11,7 +11,7 @@ enum MatchingRuleService {
         let now = req.now
         let ratio = try ratio(input.matchRatio, for: input.type)
         let cap = try input.maxMatchAmount.map { try GoalInput.amount($0, "Maximum match amount") }
-        let expiresAt = try input.expiresAt.map { try GoalInput.future($0, "Expiry", now: now) }
+        let expiresAt = try input.expiresAt.map { try GoalInput.future(access.child.calendar.deadline(fromWire: $0), "Expiry", now: now) }
         try await req.db.writeTransaction { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard goal.status == .active || goal.status == .paused else {
@@ -50,7 +50,7 @@ enum MatchingRuleService {
     static func update(_ access: GoalAccess, _ input: UpdateMatchingRuleDto, on req: Request) async throws -> MatchingRuleDto {
         let now = req.now
         let cap = try input.maxMatchAmount.map { try GoalInput.amount($0, "Maximum match amount") }
-        let expiresAt = try input.expiresAt.map { try GoalInput.future($0, "Expiry", now: now) }
+        let expiresAt = try input.expiresAt.map { try GoalInput.future(access.child.calendar.deadline(fromWire: $0), "Expiry", now: now) }
         try await req.db.writeTransaction { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard let stored = try await MatchingStore.rule(forGoal: goal.id, on: db as! SQLDatabase),

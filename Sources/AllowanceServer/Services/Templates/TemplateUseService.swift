@@ -19,7 +19,7 @@ enum TemplateUseService {
         }
         let override = try input.amount.map { try InputRules.positiveAmount($0) }
         guard let amount = QuickActionRules.templateAmount(override: override, defaultAmount: template.default_amount_cents.map(Money.init(cents:))) else {
-            throw AppError.validation("amount is required: \(template.name) has no default amount")
+            throw AppError.validation("Amount is required: \(template.name) has no default amount")
         }
         let description = try InputRules.optional(input.description, "Description", max: InputRules.descriptionLength)
             ?? template.description_template ?? template.name
