@@ -114,7 +114,7 @@ def test_run_now_posts_it_and_moves_the_schedule_on(page: Page):
 
     page.goto("/recurring")
     text = item(page, "Chores pay").inner_text()
-    assert "Ran 1 time" in text and "Ran 1 times" not in text, f"occurrence count after one run: {text!r}"
+    assert "Ran once" in text and "Ran 1 times" not in text, f"occurrence count after one run: {text!r}"
 
 
 def test_run_now_of_a_debit_the_balance_cannot_cover(page: Page):
