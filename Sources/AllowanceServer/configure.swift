@@ -96,7 +96,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
 
 func routes(_ app: Application) throws {
     try app.register(collection: HealthController())
-    app.get("openapi.json") { _ in OpenAPIDocument.json }
+    app.get("openapi.json") { _ in OpenAPIDocument.response() }
     let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
     try api.register(collection: AuthController())
     let signedIn = api.grouped(RequireUser())

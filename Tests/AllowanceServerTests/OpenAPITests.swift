@@ -28,3 +28,19 @@ import Vapor
         }
     }
 }
+
+@Suite struct OpenAPIRepeatTests {
+    /// Every request gets a fresh response: headers do not pile up across requests.
+    @Test func repeatedRequestsGetCleanResponses() async throws {
+        try await withApp { client in
+            var lengths: Set<Int> = []
+            for _ in 0..<5 {
+                let response = try await client.send(.GET, "/openapi.json")
+                #expect(response.status == .ok)
+                #expect(response.headers["content-type"].count == 1)
+                lengths.insert(response.body.readableBytes)
+            }
+            #expect(lengths.count == 1)
+        }
+    }
+}

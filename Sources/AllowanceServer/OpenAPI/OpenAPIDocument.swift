@@ -5,12 +5,14 @@ import Vapor
 /// Builds `/openapi.json` from `APIOperations.all`. Schemas are read off each type's sample,
 /// so a field added to a wire type appears in the document without a second edit.
 enum OpenAPIDocument {
-    static let json: Response = {
-        let data = try! JSONSerialization.data(withJSONObject: document(), options: [.sortedKeys, .prettyPrinted])
+    /// Built once; each request gets its own Response (Vapor adds headers to the one it sends).
+    static let data: Data = try! JSONSerialization.data(withJSONObject: document(), options: [.sortedKeys, .prettyPrinted])
+
+    static func response() -> Response {
         var headers = HTTPHeaders()
         headers.contentType = .json
         return Response(status: .ok, headers: headers, body: .init(data: data))
-    }()
+    }
 
     static func document() -> [String: Any] {
         var paths: [String: [String: Any]] = [:]
