@@ -30,23 +30,39 @@ enum SessionStore {
         return (try await request.jwt.sign(payload), expiresAt)
     }
 
+    /// Who a token belongs to, if its session is live. Served from a short cache: a signed-in
+    /// person's every request would otherwise verify and look up the same session.
     static func user(forToken token: String, request: Request) async throws -> AuthUser? {
+        let now = request.now
+        if let cached = cache.value(for: token) {
+            return now < cached.expiresAt ? cached.user : nil
+        }
         guard let payload = try? await request.jwt.verify(token, as: TokenPayload.self),
             let sessionID = UUID(uuidString: payload.jti.value)
         else { return nil }
-        return try await user(forSession: sessionID, on: request.db(), now: request.now)
+        let generation = CacheGeneration.current
+        guard let found = try await session(sessionID, on: request.db(), now: now) else { return nil }
+        cache.store(found, for: token, readAt: generation)
+        return found.user
     }
 
+    static let cache = ReadCache<String, (user: AuthUser, expiresAt: Date)>(lifetime: .seconds(5))
+
     static func user(forSession sessionID: UUID, on sql: SQLDatabase, now: Date) async throws -> AuthUser? {
+        try await session(sessionID, on: sql, now: now)?.user
+    }
+
+    private static func session(_ sessionID: UUID, on sql: SQLDatabase, now: Date) async throws -> (user: AuthUser, expiresAt: Date)? {
         struct Row: Decodable {
             let user_id: UUID, family_id: UUID, role: String, first_name: String, last_name: String, email: String
-            let child_id: UUID?
+            let child_id: UUID?, expires_at: Date
         }
         let row = try await sql.select()
             .column(SQLColumn("id", table: "users"), as: "user_id")
             .columns(SQLColumn("family_id", table: "users"), SQLColumn("role", table: "users"), SQLColumn("first_name", table: "users"),
                      SQLColumn("last_name", table: "users"), SQLColumn("email", table: "users"))
             .column(SQLColumn("id", table: "children"), as: "child_id")
+            .column(SQLColumn("expires_at", table: "sessions"))
             .from("sessions")
             .join("users", on: SQLColumn("user_id", table: "sessions"), .equal, SQLColumn("id", table: "users"))
             .join("children", method: SQLJoinMethod.left, on: SQLColumn("user_id", table: "children"), .equal, SQLColumn("id", table: "users"))
@@ -55,17 +71,22 @@ enum SessionStore {
             .where(SQLColumn("expires_at", table: "sessions"), .greaterThan, SQLBind(now))
             .first(decoding: Row.self)
         guard let row, let role = UserRole(rawValue: row.role) else { return nil }
-        return AuthUser(
+        let user = AuthUser(
             userID: row.user_id, sessionID: sessionID, familyID: row.family_id, role: role, firstName: row.first_name,
             lastName: row.last_name, email: row.email, childID: row.child_id)
+        return (user, row.expires_at)
     }
 
     static func revoke(_ sessionID: UUID, at now: Date, on db: Database) async throws {
+        CacheGeneration.advance()
+        defer { CacheGeneration.advance() }
         try await Session.query(on: db).filter(\.$id == sessionID).filter(\.$revokedAt == nil).set(\.$revokedAt, to: now).update()
     }
 
     /// Ends every session of a user but one (after a password change, other devices sign in again).
     static func revokeAll(of userID: UUID, except keep: UUID?, at now: Date, on db: Database) async throws {
+        CacheGeneration.advance()
+        defer { CacheGeneration.advance() }
         var query = Session.query(on: db).filter(\.$user.$id == userID).filter(\.$revokedAt == nil)
         if let keep { query = query.filter(\.$id != keep) }
         try await query.set(\.$revokedAt, to: now).update()

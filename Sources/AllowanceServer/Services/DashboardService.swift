@@ -33,18 +33,45 @@ enum DashboardService {
             totalWeeklyAllowance: children.reduce(.zero) { $0 + $1.weeklyAllowance }, children: cards)
     }
 
-    static func child(_ user: AuthUser, on req: Request) async throws -> ChildDashboard {
-        guard let childID = user.childID else { throw AppError(.forbidden, "child_only", "This dashboard is for a signed-in child") }
+    /// What the child dashboard reads from the database, cached briefly (see ReadCache): a
+    /// child checking their money again and again costs no queries until something changes.
+    private struct ChildData: Sendable {
+        let child: ChildRecord
+        /// The month (its first day) the totals are for.
+        let month: String
+        let stats: MonthlyStats
+        let recent: [TransactionResponse]
+    }
+
+    private static let childCache = ReadCache<UUID, ChildData>(lifetime: .seconds(2))
+
+    private static func childData(_ childID: UUID, on req: Request) async throws -> ChildData {
+        let now = req.now
+        if let cached = childCache.value(for: childID), cached.month == cached.child.calendar.dayKey(cached.child.calendar.startOfMonth(now)) {
+            return cached
+        }
+        let generation = CacheGeneration.current
         let child = try await req.visibleChild(childID)
         let sql = req.db()
+        let data = ChildData(
+            child: child, month: child.calendar.dayKey(child.calendar.startOfMonth(now)),
+            stats: try await monthTotals(childID: child.id, calendar: child.calendar, now: now, on: sql),
+            recent: try await LedgerService.recent(childID: child.id, count: recentTransactionsShown, on: sql))
+        childCache.store(data, for: childID, readAt: generation)
+        return data
+    }
+
+    static func child(_ user: AuthUser, on req: Request) async throws -> ChildDashboard {
+        guard let childID = user.childID else { throw AppError(.forbidden, "child_only", "This dashboard is for a signed-in child") }
+        let data = try await childData(childID, on: req)
+        let (child, stats) = (data.child, data.stats)
         let now = req.now
-        let stats = try await monthTotals(childID: child.id, calendar: child.calendar, now: now, on: sql)
         let schedule = AllowanceSchedule(day: child.allowanceDay, calendar: child.calendar)
         return ChildDashboard(
             childId: child.id, firstName: child.firstName, lastName: child.lastName, currentBalance: child.balance,
             weeklyAllowance: child.weeklyAllowance, allowanceDay: child.allowanceDay, lastAllowanceDate: schedule.lastPayday(from: now),
             nextAllowanceDate: schedule.nextPayday(from: now), daysUntilNextAllowance: schedule.daysUntilNextPayday(from: now),
-            monthlyStats: stats, recentTransactions: try await LedgerService.recent(childID: child.id, count: recentTransactionsShown, on: sql))
+            monthlyStats: stats, recentTransactions: data.recent)
     }
 
     /// This month's money in and out, in the family's time zone.
