@@ -298,6 +298,11 @@ bench_size() { # rows
     for entry in "${ENDPOINTS[@]}"; do
         run_endpoint "$rows" "$entry"
     done
+    # Web pages: their render time on the server, at the smallest (demo-family) size.
+    if [ "$rows" = "${SIZES%% *}" ]; then
+        log "web page render times ($rows rows)"
+        python3 "$ROOT/scripts/bench_pages.py" "http://127.0.0.1:$PORT" "${PAGE_REPEATS:-200}" >"$WORK/pages.txt" 2>&1 || PAGES_STATUS=1
+    fi
 
     local fivexx
     fivexx=$(grep -ciE '\[ (ERROR|CRITICAL) \]|internal server error' "$SERVER_LOG" || true)
@@ -377,6 +382,7 @@ main() {
     : >"$WORK/results.tsv"
     : >"$WORK/verify.tsv"
     local rows
+    PAGES_STATUS=0
     for rows in $SIZES; do
         bench_size "$rows"
     done
@@ -384,6 +390,11 @@ main() {
     bench_payday || PAYDAY_STATUS=$?
     local status=0
     python3 "$ROOT/scripts/bench_report.py" "$WORK/results.tsv" "$WORK/verify.tsv" || status=$?
+    if [ -s "$WORK/pages.txt" ]; then
+        echo
+        cat "$WORK/pages.txt"
+    fi
+    [ "$PAGES_STATUS" = 0 ] || status=1
     if [ -s "$WORK/payday.txt" ]; then
         echo
         cat "$WORK/payday.txt"
