@@ -79,7 +79,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.middleware = Middlewares()
     app.middleware.use(ServerTimingMiddleware())
     app.middleware.use(AppErrorMiddleware())
-    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil))
+    app.middleware.use(AssetMiddleware(files: FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil)))
 
     try routes(app)
     app.asyncCommands.use(SeedCommand(), as: "seed")

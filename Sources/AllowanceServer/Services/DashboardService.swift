@@ -61,6 +61,25 @@ enum DashboardService {
         return data
     }
 
+    private struct ChildJSONKey: Hashable, Sendable { let childID: UUID; let day: String }
+    private static let childJSONCache = ReadCache<ChildJSONKey, ByteBuffer>(lifetime: .seconds(2))
+
+    /// The child dashboard as JSON, kept for the rest of the generation (see ReadCache): within
+    /// one local day nothing in it changes until something is written.
+    static func childJSON(_ user: AuthUser, on req: Request) async throws -> ByteBuffer {
+        let generation = CacheGeneration.current
+        if let childID = user.childID, let cached = childCache.value(for: childID),
+            let body = childJSONCache.value(for: ChildJSONKey(childID: childID, day: cached.child.calendar.dayKey(req.now)))
+        {
+            return body
+        }
+        let dashboard = try await child(user, on: req)
+        let body = ByteBuffer(data: try JSONEncoder.api.encode(dashboard))
+        let calendar = try await childData(dashboard.childId, on: req).child.calendar
+        childJSONCache.store(body, for: ChildJSONKey(childID: dashboard.childId, day: calendar.dayKey(req.now)), readAt: generation)
+        return body
+    }
+
     static func child(_ user: AuthUser, on req: Request) async throws -> ChildDashboard {
         guard let childID = user.childID else { throw AppError(.forbidden, "child_only", "This dashboard is for a signed-in child") }
         let data = try await childData(childID, on: req)

@@ -12,7 +12,10 @@ struct DashboardController: RouteCollection {
         try await DashboardService.parent(try req.requireParent(), on: req)
     }
 
-    @Sendable func child(req: Request) async throws -> ChildDashboard {
-        try await DashboardService.child(try req.requireUser(), on: req)
+    @Sendable func child(req: Request) async throws -> Response {
+        let body = try await DashboardService.childJSON(try req.requireUser(), on: req)
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: .ok, headers: headers, body: .init(buffer: body))
     }
 }

@@ -64,8 +64,10 @@ enum ChallengeStore {
 
     /// What the child has saved toward each challenge so far.
     static func progress(of challenges: [ChallengeRecord], on sql: SQLDatabase) async throws -> [UUID: Money] {
-        guard let earliest = challenges.map(\.terms.startDate).min() else { return [:] }
-        let savings = try await GoalRows.savings(ofGoals: Array(Set(challenges.map(\.goalID))), since: earliest, on: sql)
-        return Dictionary(uniqueKeysWithValues: challenges.map { ($0.id, $0.terms.progress(of: savings[$0.goalID] ?? [])) })
+        var progress: [UUID: Money] = [:]
+        for challenge in challenges {
+            progress[challenge.id] = try await GoalRows.saved(intoGoal: challenge.goalID, from: challenge.terms.startDate, before: challenge.terms.endDate, on: sql)
+        }
+        return progress
     }
 }

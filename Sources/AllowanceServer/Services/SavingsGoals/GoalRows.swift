@@ -54,21 +54,18 @@ enum GoalRows {
         return AppError(.unprocessableEntity, "insufficient_goal_balance", "\(fresh.name) has only \(fresh.current.formatted) saved")
     }
 
-    /// The child's own saving (deposits and auto-transfers) into some goals since an instant:
-    /// what challenges and the saving pace count.
-    static func savings(ofGoals goalIDs: [UUID], since: Date, on sql: SQLDatabase) async throws -> [UUID: [ChallengeTerms.Saving]] {
-        guard !goalIDs.isEmpty else { return [:] }
-        struct Row: Decodable { let goal_id: UUID; let type: Int; let amount_cents: Int64; let created_at: Date }
+    /// What the child saved into a goal (own deposits and auto-transfers) from an instant, and
+    /// before another when given: what the saving pace and a challenge count. Summed by the
+    /// database along its (goal, time) index, so a goal with thousands of deposits costs the same.
+    static func saved(intoGoal goalID: UUID, from start: Date, before end: Date? = nil, on sql: SQLDatabase) async throws -> Money {
+        struct Row: Decodable { let saved: Int64? }
         let savingTypes = ContributionType.allCases.filter(\.isChildSaving).map(\.rawValue)
-        let rows = try await sql.raw("""
-            SELECT goal_id, type, amount_cents, created_at FROM savings_contributions
-            WHERE goal_id IN (\(binds: goalIDs)) AND type IN (\(binds: savingTypes)) AND created_at >= \(bind: since)
-            """).all(decoding: Row.self)
-        return Dictionary(grouping: rows, by: \.goal_id).mapValues { rows in
-            rows.map {
-                ChallengeTerms.Saving(type: ContributionType(rawValue: $0.type) ?? .childDeposit, amount: Money(cents: $0.amount_cents), at: $0.created_at)
-            }
-        }
+        var query: SQLQueryString = """
+            SELECT CAST(SUM(amount_cents) AS BIGINT) AS saved FROM savings_contributions
+            WHERE goal_id = \(bind: goalID) AND created_at >= \(bind: start) AND type IN (\(binds: savingTypes))
+            """
+        if let end { query = query + " AND created_at < \(bind: end)" }
+        return Money(cents: try await sql.raw(query).first(decoding: Row.self)?.saved ?? 0)
     }
 }
 

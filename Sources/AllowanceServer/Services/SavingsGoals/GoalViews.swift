@@ -20,18 +20,23 @@ enum GoalViews {
             let days = SavingPace.windowDays(goalCreatedAt: goal.createdAt, now: now, calendar: child.calendar)
             return (goal.id, (days: days, start: SavingPace.windowStart(days: days, now: now, calendar: child.calendar)))
         })
-        let earliest = (windows.values.map(\.start) + challenges.values.map(\.terms.startDate)).min() ?? now
-        let savings = try await GoalRows.savings(ofGoals: ids, since: earliest, on: sql)
+        var savedInWindow: [UUID: Money] = [:]
+        var savedForChallenge: [UUID: Money] = [:]
+        for goal in goals {
+            savedInWindow[goal.id] = try await GoalRows.saved(intoGoal: goal.id, from: windows[goal.id]!.start, on: sql)
+            if let terms = challenges[goal.id]?.terms {
+                savedForChallenge[goal.id] = try await GoalRows.saved(intoGoal: goal.id, from: terms.startDate, before: terms.endDate, on: sql)
+            }
+        }
 
         return goals.map { goal in
             let progress = goal.progress
             let rule = rules[goal.id]
             let open = !goal.status.isClosed
             let window = windows[goal.id]!
-            let saved = (savings[goal.id] ?? []).filter { $0.at >= window.start }.reduce(Money.zero) { $0 + $1.amount }
-            let pace = SavingPace(saved: saved, days: window.days)
+            let pace = SavingPace(saved: savedInWindow[goal.id] ?? .zero, days: window.days)
             let challenge = challenges[goal.id].map { challenge in
-                let progress = challenge.terms.progress(of: savings[goal.id] ?? [])
+                let progress = savedForChallenge[goal.id] ?? .zero
                 return self.challenge(challenge, goal: goal, progress: progress, now: now, calendar: child.calendar).summary
             }
             return SavingsGoalDto(
