@@ -95,4 +95,48 @@ import VaporTesting
             #expect(!page.body.string.contains("evil.example"))
         }
     }
+
+    @Test func aParentPausesAndResumesAnAllowanceFromTheChildPage() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            let cookies = try await signIn(client, email: family.parent.email)
+            let paused = try await post(client, "/children/\(kai.id)/allowance/pause", form: "_csrf=\(cookies.csrf)", cookies: cookies)
+            #expect(paused.status == .seeOther)
+            let child: ChildResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)", token: family.parent.token)
+            #expect(child.allowancePaused)
+            let page = try await page(client, "/children/\(kai.id)", cookies: cookies)
+            #expect(page.body.string.contains("Resume allowance"))
+            _ = try await post(client, "/children/\(kai.id)/allowance/resume", form: "_csrf=\(cookies.csrf)", cookies: cookies)
+            let resumed: ChildResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)", token: family.parent.token)
+            #expect(!resumed.allowancePaused)
+            // A child cannot pause their own allowance.
+            let kaiCookies = try await signIn(client, email: kai.email)
+            let refused = try await post(client, "/children/\(kai.id)/allowance/pause", form: "_csrf=\(kaiCookies.csrf)", cookies: kaiCookies)
+            #expect(refused.status == .forbidden)
+        }
+    }
+
+    @Test func aParentApprovesAWaitingOccurrenceFromTheRecurringPage() async throws {
+        try await withApp { client in
+            // setup: a daily $3.00 credit that waits for approval, due a minute after the start
+            let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            _ = try await client.createRecurring(
+                recurringInput(for: kai, name: "Dog walking", cents: 3_00, type: .credit, pattern: .daily, dayOfWeek: nil, time: "13:31", approval: true), in: family)
+            await client.runJobs(at: testStart.addingTimeInterval(60), for: family)
+            let cookies = try await signIn(client, email: family.parent.email)
+            let list = try await page(client, "/recurring", cookies: cookies)
+            #expect(list.body.string.contains("Waiting for your approval"))
+            let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
+            let id = try #require(pending.first?.id)
+            // act
+            let approved = try await post(client, "/recurring/pending/\(id)/approve", form: "_csrf=\(cookies.csrf)", cookies: cookies)
+            // assert
+            #expect(approved.status == .seeOther)
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 23_00))
+            let after = try await page(client, "/recurring", cookies: cookies)
+            #expect(!after.body.string.contains("Waiting for your approval"))
+        }
+    }
 }

@@ -16,6 +16,7 @@ struct ChildPages: RouteCollection {
         children.post(":childId", "quick-subtract", use: quickSubtract)
         children.post(":childId", "templates", ":templateId", use: useTemplate)
         children.post(":childId", "rename", use: rename)
+        children.post(":childId", "allowance", ":action", use: allowance)
         children.get(":childId", "delete", use: deleteConfirm)
         children.post(":childId", "delete", use: delete)
     }
@@ -31,6 +32,7 @@ struct ChildPages: RouteCollection {
         let weeklyAllowance: String
         let allowanceDay: String
         let nextPayment: String
+        let allowancePaused: Bool
         let chart: String
         let history: [TransactionRow]
         let hasMore: Bool
@@ -67,7 +69,8 @@ struct ChildPages: RouteCollection {
         let next = countdownText(days: schedule.daysUntilNextPayday(from: now))
         return ChildPage(
             id: child.id, name: child.fullName, firstName: child.firstName, lastName: child.lastName, balance: MoneyText(child.balance),
-            weeklyAllowance: child.weeklyAllowance.formatted, allowanceDay: child.allowanceDay.name, nextPayment: next,
+            weeklyAllowance: child.weeklyAllowance.formatted, allowanceDay: child.allowanceDay.name,
+            nextPayment: child.allowancePaused ? "Paused" : next, allowancePaused: child.allowancePaused,
             chart: Charts.balanceLine(points), history: history.transactions.map { TransactionRow($0, calendar: child.calendar) },
             hasMore: history.hasMore, moreLimit: limit + 20, canEdit: user.isParent, quickSubtract: Self.quickSubtract.formatted,
             canQuickSubtract: child.balance >= Self.quickSubtract,
@@ -144,6 +147,21 @@ struct ChildPages: RouteCollection {
             return Flash.redirect(req, to: "/children/\(child.id)", message: "\(entry.description): \(sign)\(entry.amount.formatted). \(child.firstName) now has \(entry.balanceAfter.formatted).")
         } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
             return try await req.render("child", child.firstName, section: "dashboard", try await childPage(req, child, error: error.message), status: error.status)
+        }
+    }
+
+    /// Pauses or resumes the weekly allowance: paydays while paused are skipped, not owed.
+    @Sendable func allowance(req: Request) async throws -> Response {
+        let child = try await req.childForParent(try req.uuidParameter("childId")).child
+        switch req.parameters.get("action") {
+        case "pause":
+            _ = try await AllowancePauseService.pause(child, on: req)
+            return Flash.redirect(req, to: "/children/\(child.id)", message: "\(child.firstName)'s allowance is paused. Paydays are skipped until you resume it.")
+        case "resume":
+            _ = try await AllowancePauseService.resume(child, on: req)
+            return Flash.redirect(req, to: "/children/\(child.id)", message: "\(child.firstName)'s allowance is back on from the next \(child.allowanceDay.name).")
+        default:
+            throw AppError.notFound("Action")
         }
     }
 
