@@ -250,8 +250,15 @@ struct ChildPages: RouteCollection {
     }
 }
 
-/// Reading what people type into money fields.
+/// Reading what people type into form fields.
 enum WebForms {
+    /// A date from `<input type="date">` ("2026-12-01"), as the API's bare date; blank is nil.
+    static func date(_ text: String?, _ label: String) throws -> Date? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let date = ISO8601Wire.parse(text) else { throw AppError.validation("\(label) must be a date") }
+        return date
+    }
+
     static func amount(_ text: String?, allowZero: Bool = false) throws -> Money {
         let text = text?.trimmingCharacters(in: .whitespaces) ?? ""
         guard !text.isEmpty else { throw AppError.validation("Amount is required") }

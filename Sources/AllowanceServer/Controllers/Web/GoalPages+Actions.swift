@@ -51,10 +51,7 @@ extension GoalPages {
         init(_ form: GoalForm) throws {
             target = try WebForms.amount(form.targetAmount)
             category = form.category.flatMap(Int.init).flatMap(GoalCategory.init(rawValue:))
-            if let text = form.targetDate?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
-                guard let date = ISO8601Wire.parse(text) else { throw AppError.validation("Target date must be a date") }
-                targetDate = date
-            }
+            targetDate = try WebForms.date(form.targetDate, "Target date")
             if let text = form.priority?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
                 guard let value = Int(text) else { throw AppError.validation("Priority must be a whole number") }
                 priority = value
@@ -163,7 +160,7 @@ extension GoalPages {
                     throw AppError.validation("Ratio must be a number, such as 0.5 for $1 for every $2, or 50 for 50%")
                 }
                 let max = try form.maxMatch.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try WebForms.amount($0) }
-                let rule = try await MatchingRuleService.create(access, CreateMatchingRuleDto(type: type, matchRatio: ratio, maxMatchAmount: max, expiresAt: try bareDate(form.expires, "Expiry date")), on: req)
+                let rule = try await MatchingRuleService.create(access, CreateMatchingRuleDto(type: type, matchRatio: ratio, maxMatchAmount: max, expiresAt: try WebForms.date(form.expires, "Expiry date")), on: req)
                 return Flash.redirect(req, to: back, message: "Matching is on: \(rule.typeDescription).")
             case "matching-off":
                 try requireParent(access)
@@ -171,7 +168,7 @@ extension GoalPages {
                 return Flash.redirect(req, to: back, message: "Matching was removed.")
             case "challenge":
                 try requireParent(access)
-                guard let end = try bareDate(form.endDate, "End date") else { throw AppError.validation("End date is required") }
+                guard let end = try WebForms.date(form.endDate, "End date") else { throw AppError.validation("End date is required") }
                 let challenge = try await GoalChallengeService.create(access, CreateGoalChallengeDto(
                     targetAmount: try WebForms.amount(form.targetAmount), endDate: end, bonusAmount: try WebForms.amount(form.bonusAmount),
                     description: blankToNil(form.note)), on: req)
@@ -193,13 +190,6 @@ extension GoalPages {
 
     private func requireParent(_ access: GoalAccess) throws {
         guard access.user.isParent else { throw AppError.parentOnly }
-    }
-
-    /// A date picked in a form, as the API's bare date (the services read it as a whole day).
-    private func bareDate(_ text: String?, _ label: String) throws -> Date? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        guard let date = ISO8601Wire.parse(text) else { throw AppError.validation("\(label) must be a date") }
-        return date
     }
 
     private func blankToNil(_ text: String?) -> String? {

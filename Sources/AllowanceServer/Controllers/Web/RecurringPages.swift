@@ -178,18 +178,12 @@ struct RecurringPages: RouteCollection {
                 guard let time = TimeOfDay(parsing: text) else { throw AppError.validation("Time must look like 09:30") }
                 timeOfDay = time
             }
-            startDate = try Self.date(form.startDate, "Start date")
-            endDate = try Self.date(form.endDate, "End date")
+            startDate = try WebForms.date(form.startDate, "Start date")
+            endDate = try WebForms.date(form.endDate, "End date")
             if let text = form.maxOccurrences?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
                 guard let count = Int(text) else { throw AppError.validation("Number of times must be a whole number") }
                 maxOccurrences = count
             }
-        }
-
-        private static func date(_ text: String?, _ label: String) throws -> Date? {
-            guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            guard let date = ISO8601Wire.parse(text) else { throw AppError.validation("\(label) must be a date") }
-            return date
         }
     }
 
