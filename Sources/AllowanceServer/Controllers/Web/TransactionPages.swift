@@ -32,8 +32,12 @@ struct TransactionPages: RouteCollection {
         let isParent: Bool
     }
 
+    private func options(_ children: [ChildRecord], selected: UUID?) -> [ChildOption] {
+        children.map { ChildOption(id: $0.id, name: $0.fullName, balance: $0.balance.formatted, balanceCents: $0.balance.cents, selected: $0.id == selected) }
+    }
+
     /// The children a user may pick from: all of a parent's, or the child themselves.
-    private func choices(_ req: Request, selected: UUID?) async throws -> [ChildRecord] {
+    private func choices(_ req: Request) async throws -> [ChildRecord] {
         let user = try req.requireUser()
         let all = try await FamilyDirectory.children(ofFamily: user.familyID, on: req.db())
         return user.isParent ? all : all.filter { $0.id == user.childID }
@@ -42,7 +46,7 @@ struct TransactionPages: RouteCollection {
     @Sendable func list(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let requested = req.query[String.self, at: "child"].flatMap(UUID.init(uuidString:))
-        let children = try await choices(req, selected: requested)
+        let children = try await choices(req)
         guard let child = children.first(where: { $0.id == requested }) ?? (requested == nil ? children.first : nil) else {
             if requested != nil { throw AppError.notFound("Child") }
             return try await req.render("transactions", "Transactions", section: "transactions", ListPage(
@@ -62,7 +66,7 @@ struct TransactionPages: RouteCollection {
         let filters = [("All", ""), ("Received", "Credit"), ("Spent", "Debit")].map { FilterLink(label: $0.0, href: href(type: $0.1, limit: 20), current: $0.1 == type) }
         return try await req.render("transactions", "Transactions", section: "transactions", ListPage(
             childId: child.id, childName: child.firstName,
-            children: children.map { ChildOption(id: $0.id, name: $0.fullName, balance: $0.balance.formatted, balanceCents: $0.balance.cents, selected: $0.id == child.id) },
+            children: options(children, selected: child.id),
             filters: filters, search: search, type: type, rows: result.transactions.map { TransactionRow($0, calendar: child.calendar) },
             hasMore: result.hasMore && filter.limit < Self.webMaxRows, moreHref: href(type: type, limit: min(filter.limit + 20, Self.webMaxRows)), isParent: user.isParent))
     }
@@ -102,10 +106,10 @@ struct TransactionPages: RouteCollection {
     @Sendable func newForm(req: Request) async throws -> Response {
         _ = try req.requireParent()
         let requested = req.query[String.self, at: "child"].flatMap(UUID.init(uuidString:))
-        let children = try await choices(req, selected: requested)
+        let children = try await choices(req)
         let selected = requested ?? children.first?.id
         return try await req.render("transaction-new", "New Transaction", section: "transactions", NewPage(
-            children: children.map { ChildOption(id: $0.id, name: $0.fullName, balance: $0.balance.formatted, balanceCents: $0.balance.cents, selected: $0.id == selected) }))
+            children: options(children, selected: selected)))
     }
 
     @Sendable func create(req: Request) async throws -> Response {
@@ -120,9 +124,9 @@ struct TransactionPages: RouteCollection {
                 CreateTransactionRequest(childId: childID, amount: amount, type: type, description: form.description ?? ""), by: parent, on: req)
             return Flash.redirect(req, to: "/transactions?child=\(childID)", message: "Saved. New balance: \(entry.balanceAfter.formatted).")
         } catch let error as AppError where error.status.code < 500 {
-            let children = try await choices(req, selected: selected)
+            let children = try await choices(req)
             let page = NewPage(
-                children: children.map { ChildOption(id: $0.id, name: $0.fullName, balance: $0.balance.formatted, balanceCents: $0.balance.cents, selected: $0.id == selected) },
+                children: options(children, selected: selected),
                 type: type.rawValue, amount: form.amount ?? "", description: form.description ?? "", error: error.message)
             return try await req.render("transaction-new", "New Transaction", section: "transactions", page, status: error.status)
         }
