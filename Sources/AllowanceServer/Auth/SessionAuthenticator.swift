@@ -78,18 +78,17 @@ enum SessionStore {
     }
 
     static func revoke(_ sessionID: UUID, at now: Date, on db: Database) async throws {
-        CacheGeneration.advance()
-        defer { CacheGeneration.advance() }
-        try await Session.query(on: db).filter(\.$id == sessionID).filter(\.$revokedAt == nil).set(\.$revokedAt, to: now).update()
+        // A revoked token must not be served from the session cache.
+        try await CacheGeneration.aroundWrite {
+            try await Session.query(on: db).filter(\.$id == sessionID).filter(\.$revokedAt == nil).set(\.$revokedAt, to: now).update()
+        }
     }
 
     /// Ends every session of a user but one (after a password change, other devices sign in again).
     static func revokeAll(of userID: UUID, except keep: UUID?, at now: Date, on db: Database) async throws {
-        CacheGeneration.advance()
-        defer { CacheGeneration.advance() }
         var query = Session.query(on: db).filter(\.$user.$id == userID).filter(\.$revokedAt == nil)
         if let keep { query = query.filter(\.$id != keep) }
-        try await query.set(\.$revokedAt, to: now).update()
+        try await CacheGeneration.aroundWrite { try await query.set(\.$revokedAt, to: now).update() }
     }
 }
 

@@ -67,24 +67,25 @@ enum DashboardService {
     /// The child dashboard as JSON, kept for the rest of the generation (see ReadCache): within
     /// one local day nothing in it changes until something is written.
     static func childJSON(_ user: AuthUser, on req: Request) async throws -> ByteBuffer {
+        guard let childID = user.childID else { throw childOnly }
         let generation = CacheGeneration.current
-        if let childID = user.childID, let cached = childCache.value(for: childID),
-            let body = childJSONCache.value(for: ChildJSONKey(childID: childID, day: cached.child.calendar.dayKey(req.now)))
-        {
-            return body
-        }
-        let dashboard = try await child(user, on: req)
-        let body = ByteBuffer(data: try JSONEncoder.api.encode(dashboard))
-        let calendar = try await childData(dashboard.childId, on: req).child.calendar
-        childJSONCache.store(body, for: ChildJSONKey(childID: dashboard.childId, day: calendar.dayKey(req.now)), readAt: generation)
+        let data = try await childData(childID, on: req)
+        let key = ChildJSONKey(childID: childID, day: data.child.calendar.dayKey(req.now))
+        if let body = childJSONCache.value(for: key) { return body }
+        let body = ByteBuffer(data: try JSONEncoder.api.encode(dashboard(data, now: req.now)))
+        childJSONCache.store(body, for: key, readAt: generation)
         return body
     }
 
+    private static let childOnly = AppError(.forbidden, "child_only", "This dashboard is for a signed-in child")
+
     static func child(_ user: AuthUser, on req: Request) async throws -> ChildDashboard {
-        guard let childID = user.childID else { throw AppError(.forbidden, "child_only", "This dashboard is for a signed-in child") }
-        let data = try await childData(childID, on: req)
+        guard let childID = user.childID else { throw childOnly }
+        return dashboard(try await childData(childID, on: req), now: req.now)
+    }
+
+    private static func dashboard(_ data: ChildData, now: Date) -> ChildDashboard {
         let (child, stats) = (data.child, data.stats)
-        let now = req.now
         let schedule = AllowanceSchedule(day: child.allowanceDay, calendar: child.calendar)
         return ChildDashboard(
             childId: child.id, firstName: child.firstName, lastName: child.lastName, currentBalance: child.balance,

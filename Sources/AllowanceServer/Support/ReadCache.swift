@@ -50,4 +50,12 @@ enum CacheGeneration {
 
     /// Called around every write: what was read before is no longer served.
     static func advance() { lock.withLock { value &+= 1 } }
+
+    /// Runs a write with the generation moved before it (nothing is cached from half-done
+    /// work) and after it (nothing read before it is served again).
+    static func aroundWrite<T>(_ work: () async throws -> T) async rethrows -> T {
+        advance()
+        defer { advance() }
+        return try await work()
+    }
 }

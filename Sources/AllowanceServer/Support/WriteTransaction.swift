@@ -13,13 +13,12 @@ extension Database {
     func writeTransaction<T: Sendable>(_ work: @escaping @Sendable (Database) async throws -> T) async throws -> T {
         // Already inside one: the outer transaction (and gate) covers this work.
         if inTransaction { return try await work(self) }
-        // Cached reads end with every write (before: none is filled from half-done work; after: none from before it).
-        CacheGeneration.advance()
-        defer { CacheGeneration.advance() }
-        if let gate = WriteGate.shared(for: self) {
-            return try await gate.run { try await self.transaction(work) }
+        return try await CacheGeneration.aroundWrite {
+            if let gate = WriteGate.shared(for: self) {
+                return try await gate.run { try await self.transaction(work) }
+            }
+            return try await self.transaction(work)
         }
-        return try await transaction(work)
     }
 }
 
