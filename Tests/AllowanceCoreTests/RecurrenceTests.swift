@@ -103,8 +103,9 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
         #expect(problem(.weekly, dayOfWeek: -1) == "dayOfWeek must be from 0 (Sunday) to 6 (Saturday)")
         #expect(problem(.monthly, dayOfMonth: 29) == "dayOfMonth must be from 1 to 28")
         #expect(problem(.monthly, dayOfMonth: 0) == "dayOfMonth must be from 1 to 28")
-        #expect(problem(.weekly) == "dayOfWeek is required for a weekly schedule")
-        #expect(problem(.monthly) == "dayOfMonth is required for a monthly schedule")
+        // The day fields are optional (the documents' DTO): the start date supplies them.
+        #expect(problem(.weekly) == nil)
+        #expect(problem(.monthly) == nil)
         #expect(problem(.daily, start: "2026-11-20T12:00:00Z") == "startDate cannot be in the past")
         #expect(problem(.daily, end: "2026-11-22T05:00:00Z") == "endDate must be after startDate")
         #expect(problem(.daily, max: 0) == "maxOccurrences must be from 1 to 10000")
@@ -187,5 +188,38 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
         #expect(QuickActionRules.spokenBalance(name: nil, balance: Money(cents: 3_00), changeToday: Money(cents: -1_25))
             == "You have $3.00. That's $1.25 less than yesterday.")
         #expect(QuickActionRules.spokenBalance(name: "Freya", balance: .zero, changeToday: .zero) == "Freya has $0.00. That's the same as yesterday.")
+    }
+}
+
+@Suite struct RecurrenceDefaultsTests {
+    @Test func aWeeklyScheduleWithoutADayRunsOnTheStartsWeekdayAtItsTime() {
+        // Tuesday 1 December 2026, 16:30 in New York.
+        let rule = RecurrenceRule(pattern: .weekly, startDate: utc("2026-12-01T21:30:00Z"))
+        #expect(rule.occurrences(from: utc("2026-12-01T00:00:00Z"), through: utc("2026-12-16T00:00:00Z"), in: newYork) == [
+            utc("2026-12-01T21:30:00Z"), utc("2026-12-08T21:30:00Z"), utc("2026-12-15T21:30:00Z"),
+        ])
+        let resolved = rule.resolved(in: newYork)
+        #expect(resolved.dayOfWeek == .tuesday && resolved.timeOfDay == TimeOfDay(hour: 16, minute: 30))
+        #expect(rule.patternDescription(in: newYork) == "Every Tuesday")
+    }
+
+    @Test func aMonthlyScheduleWithoutADayKeepsTheStartsDayAndEndsShortMonthsOnTheirLastDay() {
+        // 31 January 2027, local midnight in New York.
+        let rule = RecurrenceRule(pattern: .monthly, startDate: utc("2027-01-31T05:00:00Z"))
+        #expect(rule.occurrences(from: utc("2027-01-01T00:00:00Z"), through: utc("2027-05-01T00:00:00Z"), in: newYork) == [
+            utc("2027-01-31T05:00:00Z"), utc("2027-02-28T05:00:00Z"), utc("2027-03-31T04:00:00Z"), utc("2027-04-30T04:00:00Z"),
+        ])
+        #expect(rule.resolved(in: newYork).dayOfMonth == nil)
+        #expect(rule.patternDescription(in: newYork) == "Monthly on the 31st")
+        let fifteenth = RecurrenceRule(pattern: .monthly, startDate: utc("2027-01-15T05:00:00Z"))
+        #expect(fifteenth.resolved(in: newYork).dayOfMonth == 15)
+    }
+
+    @Test func theDefaultTimeIsTheStartsLocalTimeAcrossDaylightSaving() {
+        // Daily at 09:00 New York time, before and after the clocks change on 7 March 2027.
+        let rule = RecurrenceRule(pattern: .daily, startDate: utc("2027-03-06T14:00:00Z"))
+        #expect(rule.occurrences(from: utc("2027-03-06T00:00:00Z"), through: utc("2027-03-08T23:00:00Z"), in: newYork) == [
+            utc("2027-03-06T14:00:00Z"), utc("2027-03-07T13:00:00Z"), utc("2027-03-08T13:00:00Z"),
+        ])
     }
 }

@@ -11,6 +11,12 @@ extension FamilyCalendar {
             matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward) ?? startOfDay(day)
     }
 
+    /// The local wall-clock time of an instant.
+    public func timeOfDay(of date: Date) -> TimeOfDay {
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+        return TimeOfDay(hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0) ?? .midnight
+    }
+
     /// 1...31.
     public func dayOfMonth(_ date: Date) -> Int { calendar.component(.day, from: date) }
 

@@ -5,7 +5,7 @@ extension RecurrenceRule {
         case .daily: "Every day"
         case .weekly: "Every \(weekday(in: calendar).name)"
         case .biWeekly: "Every other \(weekday(in: calendar).name)"
-        case .monthly: "Monthly on the \(ordinal(dayOfMonth ?? min(28, calendar.dayOfMonth(startDate))))"
+        case .monthly: "Monthly on the \(ordinal(monthDay(in: calendar)))"
         case .firstOfMonth: "First day of every month"
         case .lastOfMonth: "Last day of every month"
         }

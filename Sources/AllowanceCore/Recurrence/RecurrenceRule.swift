@@ -1,12 +1,15 @@
 import Foundation
 
 /// When a recurring transaction falls due. Occurrences are local wall-clock times in the
-/// family's zone (`timeOfDay` on each matching day, midnight when it is not given), so
-/// "every Monday at 09:00" stays at 09:00 across daylight-saving changes. None is earlier
-/// than `startDate`.
+/// family's zone (`timeOfDay` on each matching day), so "every Monday at 09:00" stays at
+/// 09:00 across daylight-saving changes. None is earlier than `startDate`.
+///
+/// The day and time fields are optional, as the documents' DTO says; a missing one comes
+/// from the start date in the family's zone: its weekday, its day of the month (the last
+/// day of a shorter month when that is the 29th to the 31st) and its time of day.
 public struct RecurrenceRule: Equatable, Sendable {
     public var pattern: RecurrencePattern
-    /// Weekly and fortnightly schedules; a fortnightly one without it keeps the start's weekday.
+    /// Weekly and fortnightly schedules.
     public var dayOfWeek: Weekday?
     /// Monthly schedules, 1...28 (every month has those days).
     public var dayOfMonth: Int?
@@ -45,10 +48,29 @@ public struct RecurrenceRule: Equatable, Sendable {
     /// The weekday a weekly or fortnightly schedule falls on.
     public func weekday(in calendar: FamilyCalendar) -> Weekday { dayOfWeek ?? calendar.weekday(of: startDate) }
 
+    /// The day of the month a monthly schedule falls on (29 to 31 only when taken from the start).
+    public func monthDay(in calendar: FamilyCalendar) -> Int { dayOfMonth ?? calendar.dayOfMonth(startDate) }
+
+    /// The local time every occurrence happens at.
+    public func time(in calendar: FamilyCalendar) -> TimeOfDay { timeOfDay ?? calendar.timeOfDay(of: startDate) }
+
+    /// The same schedule with every default written out, so that what is stored and shown
+    /// says when it runs. A day of the month past the 28th stays implied: the field takes 1-28.
+    public func resolved(in calendar: FamilyCalendar) -> RecurrenceRule {
+        var rule = self
+        rule.timeOfDay = time(in: calendar)
+        switch pattern {
+        case .weekly, .biWeekly: rule.dayOfWeek = weekday(in: calendar)
+        case .monthly: rule.dayOfMonth = monthDay(in: calendar) <= 28 ? monthDay(in: calendar) : nil
+        case .daily, .firstOfMonth, .lastOfMonth: break
+        }
+        return rule
+    }
+
     /// Walks forward day by day from the bound's local day. Every pattern matches at least
     /// once in any 31 days, so the walk is short; the limit only guards against a bug.
     private func search(from bound: Date, strictly: Bool, in calendar: FamilyCalendar) -> Date {
-        let time = timeOfDay ?? .midnight
+        let time = time(in: calendar)
         let startDay = calendar.startOfDay(startDate)
         let fortnightAnchor = pattern == .biWeekly ? firstDay(on: weekday(in: calendar), from: startDay, in: calendar) : startDay
         var day = calendar.startOfDay(max(bound, startDate))
@@ -73,7 +95,8 @@ public struct RecurrenceRule: Equatable, Sendable {
             guard day >= fortnightAnchor else { return false }
             return calendar.weekday(of: day) == weekday(in: calendar) && calendar.daysBetween(fortnightAnchor, day) % 14 == 0
         case .monthly:
-            return calendar.dayOfMonth(day) == (dayOfMonth ?? min(28, calendar.dayOfMonth(startDate)))
+            let wanted = monthDay(in: calendar), actual = calendar.dayOfMonth(day)
+            return actual == wanted || (actual < wanted && calendar.isLastDayOfMonth(day))
         case .firstOfMonth:
             return calendar.dayOfMonth(day) == 1
         case .lastOfMonth:

@@ -14,8 +14,6 @@ public enum RecurrenceValidation {
     ) -> String? {
         if let dayOfWeek, !(0...6).contains(dayOfWeek) { return "dayOfWeek must be from 0 (Sunday) to 6 (Saturday)" }
         if let dayOfMonth, !(1...28).contains(dayOfMonth) { return "dayOfMonth must be from 1 to 28" }
-        if pattern == .weekly && dayOfWeek == nil { return "dayOfWeek is required for a weekly schedule" }
-        if pattern == .monthly && dayOfMonth == nil { return "dayOfMonth is required for a monthly schedule" }
         if isNew && startDate < calendar.startOfDay(now) { return "startDate cannot be in the past" }
         if let endDate, endDate <= startDate { return "endDate must be after startDate" }
         if let endDate, endDate <= now { return "endDate must be in the future" }

@@ -41,8 +41,6 @@ import Testing
                 (body("", pattern: #""pattern":2,"dayOfWeek":-1"#), "dayOfWeek must be from 0 (Sunday) to 6 (Saturday)"),
                 (body("", pattern: #""pattern":4,"dayOfMonth":29"#), "dayOfMonth must be from 1 to 28"),
                 (body("", pattern: #""pattern":4,"dayOfMonth":0"#), "dayOfMonth must be from 1 to 28"),
-                (body("", pattern: #""pattern":2"#), "dayOfWeek is required for a weekly schedule"),
-                (body("", pattern: #""pattern":4"#), "dayOfMonth is required for a monthly schedule"),
                 (body("", pattern: #""pattern":9"#), "pattern"),
                 (body(#""endDate":"2026-11-20""#), "endDate must be after startDate"),
                 (body(#""maxOccurrences":0"#), "maxOccurrences must be from 1 to 10000"),
@@ -82,6 +80,35 @@ import Testing
             #expect(created.endDate == utc("2027-01-16T05:00:00Z"))
             // Monthly schedules keep no weekday.
             #expect(created.dayOfWeek == nil && created.dayOfMonth == 15)
+        }
+    }
+
+    /// The documents' DTO makes dayOfWeek, dayOfMonth and timeOfDay optional: a schedule
+    /// without them runs on its start date's weekday or day of the month, at its start time.
+    @Test func create_WithoutDayOrTimeTakesThemFromTheStartDate() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            // Tuesday 1 December 2026, 16:30 in New York.
+            let weekly = try await client.createRecurring(
+                recurringInput(for: kai, name: "Club", dayOfWeek: nil, time: nil, start: utc("2026-12-01T21:30:00Z")), in: family)
+            #expect(weekly.dayOfWeek == 2 && weekly.timeOfDay?.text == "16:30:00")
+            #expect(weekly.patternDescription == "Every Tuesday")
+            #expect(weekly.nextExecutionDate == utc("2026-12-01T21:30:00Z"))
+            // Sent as raw JSON, the way a client written from the document sends it.
+            let response = try await client.send(
+                .POST, "/api/v1/recurring-transactions", token: family.parent.token,
+                body: #"{"childId":"\#(kai.id)","name":"Rent","amount":2,"type":"Debit","pattern":4,"startDate":"2026-12-15"}"#)
+            #expect(response.status == .created, "\(response.body.string)")
+            let monthly = try response.decode(RecurringTransactionDto.self)
+            #expect(monthly.dayOfMonth == 15 && monthly.timeOfDay?.text == "00:00:00")
+            #expect(monthly.nextExecutionDate == utc("2026-12-15T05:00:00Z"))
+            // A bare weekly schedule: Tuesday 1 December's weekday, at local midnight.
+            let bare = try await client.send(
+                .POST, "/api/v1/recurring-transactions", token: family.parent.token,
+                body: #"{"childId":"\#(kai.id)","name":"Bus","amount":1,"type":"Debit","pattern":2,"startDate":"2026-12-01"}"#)
+            #expect(bare.status == .created, "\(bare.body.string)")
+            #expect(try bare.decode(RecurringTransactionDto.self).dayOfWeek == 2)
         }
     }
 
@@ -155,7 +182,6 @@ import Testing
             let club = try await client.createRecurring(recurringInput(for: family.children[0]), in: family)
             let path = "/api/v1/recurring-transactions/\(club.id)"
             let cases: [(String, String)] = [
-                (#"{"pattern":4}"#, "dayOfMonth is required for a monthly schedule"),
                 (#"{"dayOfMonth":29,"pattern":4}"#, "dayOfMonth must be from 1 to 28"),
                 (#"{"dayOfWeek":9}"#, "dayOfWeek must be from 0 (Sunday) to 6 (Saturday)"),
                 (#"{"endDate":"2026-11-01"}"#, "endDate must be after startDate"),

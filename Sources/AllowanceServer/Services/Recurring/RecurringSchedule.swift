@@ -13,7 +13,8 @@ struct RecurringSchedule: Equatable {
     var endDate: Date?
     var maxOccurrences: Int?
 
-    /// Validates, then drops a day the pattern does not use (a monthly schedule has no weekday).
+    /// Validates, drops a day the pattern does not use (a monthly schedule has no weekday) and
+    /// writes out the defaults a missing day or time takes from the start date.
     static func checked(
         pattern: RecurrencePattern, dayOfWeek: Int?, dayOfMonth: Int?, timeOfDay: TimeOfDay?, startDate: Date, endDate: Date?,
         maxOccurrences: Int?, isNew: Bool, now: Date, calendar: FamilyCalendar
@@ -24,9 +25,14 @@ struct RecurringSchedule: Equatable {
         {
             throw AppError.validation(problem)
         }
-        return RecurringSchedule(
+        var schedule = RecurringSchedule(
             pattern: pattern, dayOfWeek: pattern.usesDayOfWeek ? dayOfWeek : nil, dayOfMonth: pattern.usesDayOfMonth ? dayOfMonth : nil,
             timeOfDay: timeOfDay, startDate: startDate, endDate: endDate, maxOccurrences: maxOccurrences)
+        let rule = schedule.rule.resolved(in: calendar)
+        schedule.dayOfWeek = rule.dayOfWeek?.rawValue
+        schedule.dayOfMonth = rule.dayOfMonth
+        schedule.timeOfDay = rule.timeOfDay
+        return schedule
     }
 
     var rule: RecurrenceRule {
