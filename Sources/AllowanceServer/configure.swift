@@ -52,6 +52,11 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     case .postgres(let url):
         app.databases.use(try .postgres(url: url), as: .psql)
     }
+    if case .sqlite = options.database {
+        app.serverState = ServerState(gatesWrites: true)
+    } else {
+        app.serverState = ServerState(gatesWrites: false)
+    }
     app.migrations.add(AppMigrations.all)
     try await app.autoMigrate()
     if case .sqlite = options.database, let sql = app.db as? SQLDatabase {
@@ -76,6 +81,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
     useResourceDirectory(app)
     app.views.use(.leaf)
+    app.leaf.tags["url"] = URLTag()
     app.middleware = Middlewares()
     app.middleware.use(ServerTimingMiddleware())
     app.middleware.use(AppErrorMiddleware())
@@ -97,22 +103,10 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
 func routes(_ app: Application) throws {
     try app.register(collection: HealthController())
     app.get("openapi.json") { _ in OpenAPIDocument.response() }
-    let api = app.grouped("api", "v1").grouped(BearerSessionAuthenticator())
-    try api.register(collection: AuthController())
-    let signedIn = api.grouped(RequireUser())
-    try signedIn.register(collection: FamilyController())
-    try signedIn.register(collection: ChildrenController())
-    try signedIn.register(collection: TransactionsController())
-    try signedIn.register(collection: DashboardController())
-    try signedIn.register(collection: NotificationsController())
-    try signedIn.register(collection: AllowanceController())
-    try signedIn.register(collection: RecurringTransactionsController())
-    try signedIn.register(collection: TemplatesController())
-    try signedIn.register(collection: WidgetsController())
-    try signedIn.register(collection: SavingsGoalsController())
+    APIEndpoints.register(on: app)
 
     let web = app.grouped(WebSessionAuthenticator(), CSRFMiddleware())
-    web.get { req in req.redirect(to: req.auth.has(AuthUser.self) ? "/dashboard" : "/login") }
+    web.get(SiteURL.home.pathComponents) { req in req.redirect(to: (req.auth.has(AuthUser.self) ? SiteURL.dashboard : .login).path) }
     try web.register(collection: AuthPages())
     let pages = web.grouped(RequireWebUser())
     try pages.register(collection: DashboardPages())

@@ -9,15 +9,21 @@ import Testing
         -> AutoTransferPlan.Goal
     {
         AutoTransferPlan.Goal(
-            id: UUID(), type: type, setting: Money(cents: cents), status: status, priority: priority, createdAt: day.addingTimeInterval(age),
+            id: UUID(), setting: AutoTransferSetting(type: type, amount: Money(cents: cents)), status: status, priority: priority, createdAt: day.addingTimeInterval(age),
             remaining: Money(cents: remaining))
     }
 
     @Test func fixedAmountAndPercentageOfA10DollarAllowance() {
-        #expect(AutoTransferPlan.amount(for: .fixedAmount, setting: Money(cents: 2_00), allowance: Money(cents: 10_00)) == Money(cents: 2_00))
-        #expect(AutoTransferPlan.amount(for: .percentage, setting: Money(cents: 25_00), allowance: Money(cents: 10_00)) == Money(cents: 2_50))
-        #expect(AutoTransferPlan.amount(for: .percentage, setting: Money(cents: 12_50), allowance: Money(cents: 10_00)) == Money(cents: 1_25))
-        #expect(AutoTransferPlan.amount(for: .none, setting: Money(cents: 5_00), allowance: Money(cents: 10_00)) == .zero)
+        let allowance = Money(cents: 10_00)
+        #expect(AutoTransferSetting.fixed(Money(cents: 2_00)).share(of: allowance) == Money(cents: 2_00))
+        #expect(AutoTransferSetting.percentage(Percentage(hundredths: 25_00)).share(of: allowance) == Money(cents: 2_50))
+        #expect(AutoTransferSetting.percentage(Percentage(hundredths: 12_50)).share(of: allowance) == Money(cents: 1_25))
+        // 33.33 % of $10.00 is $3.333: rounded down, never more than the share.
+        #expect(AutoTransferSetting.percentage(Percentage(hundredths: 33_33)).share(of: allowance) == Money(cents: 3_33))
+        #expect(AutoTransferSetting.none.share(of: allowance) == .zero)
+        // The wire's one number reads as money or as a percentage by the type beside it.
+        #expect(AutoTransferSetting(type: .percentage, amount: Money(cents: 12_50)) == .percentage(Percentage(hundredths: 12_50)))
+        #expect(AutoTransferSetting(type: .fixedAmount, amount: Money(cents: 12_50)) == .fixed(Money(cents: 12_50)))
     }
 
     @Test func goalsAreServedInPriorityOrderAndNeverBeyondTheAllowance() {

@@ -216,10 +216,10 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
     }
 
     @Test func theDefaultTimeIsTheStartsLocalTimeAcrossDaylightSaving() {
-        // Daily at 09:00 New York time, before and after the clocks change on 7 March 2027.
-        let rule = RecurrenceRule(pattern: .daily, startDate: utc("2027-03-06T14:00:00Z"))
-        #expect(rule.occurrences(from: utc("2027-03-06T00:00:00Z"), through: utc("2027-03-08T23:00:00Z"), in: newYork) == [
-            utc("2027-03-06T14:00:00Z"), utc("2027-03-07T13:00:00Z"), utc("2027-03-08T13:00:00Z"),
+        // Daily at 09:00 New York time, before and after the clocks change on 14 March 2027.
+        let rule = RecurrenceRule(pattern: .daily, startDate: utc("2027-03-13T14:00:00Z"))
+        #expect(rule.occurrences(from: utc("2027-03-13T00:00:00Z"), through: utc("2027-03-15T23:00:00Z"), in: newYork) == [
+            utc("2027-03-13T14:00:00Z"), utc("2027-03-14T13:00:00Z"), utc("2027-03-15T13:00:00Z"),
         ])
     }
 }

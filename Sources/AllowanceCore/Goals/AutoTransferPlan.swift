@@ -7,17 +7,14 @@ import Foundation
 public enum AutoTransferPlan {
     public struct Goal: Sendable {
         public var id: UUID
-        public var type: AutoTransferType
-        /// FixedAmount: the amount. Percentage: the percent as a two-decimal number (12.5 = 12.5 %).
-        public var setting: Money
+        public var setting: AutoTransferSetting
         public var status: GoalStatus
         public var priority: Int
         public var createdAt: Date
         public var remaining: Money
 
-        public init(id: UUID, type: AutoTransferType, setting: Money, status: GoalStatus, priority: Int, createdAt: Date, remaining: Money) {
+        public init(id: UUID, setting: AutoTransferSetting, status: GoalStatus, priority: Int, createdAt: Date, remaining: Money) {
             self.id = id
-            self.type = type
             self.setting = setting
             self.status = status
             self.priority = priority
@@ -42,21 +39,12 @@ public enum AutoTransferPlan {
         var result: [Transfer] = []
         let ordered = goals.sorted { ($0.priority, $0.createdAt) < ($1.priority, $1.createdAt) }
         for goal in ordered where goal.status == .active && left.isPositive {
-            let wanted = amount(for: goal.type, setting: goal.setting, allowance: allowance)
+            let wanted = goal.setting.share(of: allowance)
             let amount = min(wanted, goal.remaining, left)
             guard amount.isPositive else { continue }
             result.append(Transfer(goalID: goal.id, amount: amount))
             left -= amount
         }
         return result
-    }
-
-    /// One goal's share of an allowance before the limits, rounded down to a cent.
-    public static func amount(for type: AutoTransferType, setting: Money, allowance: Money) -> Money {
-        switch type {
-        case .none: .zero
-        case .fixedAmount: setting
-        case .percentage: Money(cents: allowance.cents * setting.cents / 10_000)
-        }
     }
 }

@@ -23,9 +23,12 @@ extension FamilyCalendar {
     /// Whether `date` falls on the last day of its month.
     public func isLastDayOfMonth(_ date: Date) -> Bool { dayOfMonth(adding(days: 1, to: date)) == 1 }
 
-    /// A bare date on the wire ("2026-12-01") arrives as midnight UTC. Read as a day, it is
-    /// that calendar day in the family's zone: this returns its local midnight. nil when the
-    /// instant is not exactly midnight UTC (then it is a real instant and is kept as sent).
+    /// The one bare-date rule, for every date the API or a form takes: a bare date
+    /// ("2026-12-01") is that calendar day in the family's zone. As a start (of a schedule, of
+    /// a list filter) it is the day's local midnight; as an end (`deadline(fromWire:)`) it
+    /// runs to the end of the day. A full timestamp is the instant itself.
+    public func start(fromWire date: Date) -> Date { localMidnight(ofWireDate: date) ?? date }
+
     /// A deadline from the wire: a bare date ("2026-12-01") runs to the end of that day in
     /// the family's zone; a full timestamp is the instant itself.
     public func deadline(fromWire date: Date) -> Date {
@@ -35,6 +38,8 @@ extension FamilyCalendar {
     /// The last calendar day a deadline includes (a deadline at midnight belongs to the day before).
     public func lastDay(of deadline: Date) -> Date { deadline.addingTimeInterval(-1) }
 
+    /// A bare date on the wire arrives as midnight UTC: this returns that day's local midnight,
+    /// or nil when the instant is not exactly midnight UTC (a real instant, kept as sent).
     public func localMidnight(ofWireDate date: Date) -> Date? {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = .gmt

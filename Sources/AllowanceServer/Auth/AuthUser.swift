@@ -19,19 +19,6 @@ public struct AuthUser: Authenticatable, Sendable {
 }
 
 extension Request {
-    /// The signed-in user, or 401.
-    func requireUser() throws -> AuthUser {
-        guard let user = auth.get(AuthUser.self) else { throw AppError.unauthorized }
-        return user
-    }
-
-    /// The signed-in parent, or 401/403.
-    func requireParent() throws -> AuthUser {
-        let user = try requireUser()
-        guard user.isParent else { throw AppError.parentOnly }
-        return user
-    }
-
     /// Parses a UUID path parameter, answering 400 with the parameter's name when it is not one.
     func uuidParameter(_ name: String) throws -> UUID {
         guard let text = parameters.get(name), let id = UUID(uuidString: text) else {

@@ -20,33 +20,32 @@ enum SessionStore {
     static let rememberedLifetime: TimeInterval = 30 * 24 * 3600
 
     /// Creates a session and signs its token.
-    static func issue(for userID: UUID, remember: Bool, on request: Request) async throws -> (token: String, expiresAt: Date) {
-        let now = request.now
+    static func issue(for userID: UUID, remember: Bool, in context: ServiceContext) async throws -> (token: String, expiresAt: Date) {
+        let now = context.now
         // Whole seconds: a JWT's exp has no fractions, and the answer should match it.
         let expiresAt = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + (remember ? rememberedLifetime : standardLifetime)).rounded(.down))
         let session = Session(userID: userID, createdAt: now, expiresAt: expiresAt)
-        try await session.create(on: request.db)
+        try await session.create(on: context.db)
         let payload = TokenPayload(sub: .init(value: userID.uuidString), jti: .init(value: session.id!.uuidString), exp: .init(value: expiresAt))
-        return (try await request.jwt.sign(payload), expiresAt)
+        return (try await context.application.jwt.keys.sign(payload), expiresAt)
     }
 
     /// Who a token belongs to, if its session is live. Served from a short cache: a signed-in
     /// person's every request would otherwise verify and look up the same session.
     static func user(forToken token: String, request: Request) async throws -> AuthUser? {
         let now = request.now
+        let cache = request.application.serverState.caches.sessions
         if let cached = cache.value(for: token) {
             return now < cached.expiresAt ? cached.user : nil
         }
         guard let payload = try? await request.jwt.verify(token, as: TokenPayload.self),
             let sessionID = UUID(uuidString: payload.jti.value)
         else { return nil }
-        let generation = CacheGeneration.current
-        guard let found = try await session(sessionID, on: request.db(), now: now) else { return nil }
+        let generation = cache.currentGeneration
+        guard let found = try await session(sessionID, on: request.db.sql, now: now) else { return nil }
         cache.store(found, for: token, readAt: generation)
         return found.user
     }
-
-    static let cache = ReadCache<String, (user: AuthUser, expiresAt: Date)>(lifetime: .seconds(5))
 
     static func user(forSession sessionID: UUID, on sql: SQLDatabase, now: Date) async throws -> AuthUser? {
         try await session(sessionID, on: sql, now: now)?.user
@@ -77,22 +76,21 @@ enum SessionStore {
         return (user, row.expires_at)
     }
 
-    static func revoke(_ sessionID: UUID, at now: Date, on db: Database) async throws {
+    static func revoke(_ sessionID: UUID, in context: ServiceContext) async throws {
         // A revoked token must not be served from the session cache.
-        try await CacheGeneration.aroundWrite {
+        let now = context.now
+        try await context.write { db in
             try await Session.query(on: db).filter(\.$id == sessionID).filter(\.$revokedAt == nil).set(\.$revokedAt, to: now).update()
         }
     }
 
     /// Ends every session of a user but one (after a password change, other devices sign in again).
-    static func revokeAll(of userID: UUID, except keep: UUID?, at now: Date, on db: Database) async throws {
-        var query = Session.query(on: db).filter(\.$user.$id == userID).filter(\.$revokedAt == nil)
-        if let keep { query = query.filter(\.$id != keep) }
-        try await CacheGeneration.aroundWrite { try await query.set(\.$revokedAt, to: now).update() }
+    static func revokeAll(of userID: UUID, except keep: UUID?, in context: ServiceContext) async throws {
+        let now = context.now
+        try await context.write { db in
+            var query = Session.query(on: db).filter(\.$user.$id == userID).filter(\.$revokedAt == nil)
+            if let keep { query = query.filter(\.$id != keep) }
+            try await query.set(\.$revokedAt, to: now).update()
+        }
     }
-}
-
-extension Request {
-    /// The request's database as SQLKit, for the hot and aggregate queries.
-    func db() -> SQLDatabase { db as! SQLDatabase }
 }

@@ -28,7 +28,7 @@ struct RunJobsCommand: AsyncCommand {
         app.clock = AppClock(now: { instant })
         let output = JobOutput()
         let started = ContinuousClock.now
-        let results = await JobOutput.$current.withValue(output) { await JobRunner.runAll(app, now: instant) }
+        let results = await JobOutput.$current.withValue(output) { await JobRunner.runAll(app.context(now: instant)) }
         let elapsed = ContinuousClock.now - started
         context.console.print("Jobs as of \(instant.formatted(.iso8601)):")
         let lines = output.lines

@@ -1,8 +1,8 @@
 import Foundation
 import Vapor
 
-/// Runs every registered job once, in registration order, as of one instant. The scheduler,
-/// `allowance-server run-jobs` and the tests all come through here.
+/// Runs every registered job once, in registration order, as of the context's instant. The
+/// scheduler, `allowance-server run-jobs` and the tests all come through here.
 enum JobRunner {
     struct Result: Sendable {
         let name: String
@@ -11,11 +11,12 @@ enum JobRunner {
         let error: String?
     }
 
-    static func runAll(_ app: Application, now: Date) async -> [Result] {
+    static func runAll(_ context: ServiceContext) async -> [Result] {
+        let app = context.application
         var results: [Result] = []
         for job in app.jobs.all {
             do {
-                results.append(Result(name: job.name, handled: try await job.run(app, now), error: nil))
+                results.append(Result(name: job.name, handled: try await job.run(context), error: nil))
             } catch let partial as PartialJobFailure {
                 app.logger.error("\(job.name): \(partial.description)")
                 results.append(Result(name: job.name, handled: partial.handled, error: partial.description))

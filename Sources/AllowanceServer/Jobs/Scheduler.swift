@@ -31,7 +31,7 @@ final class Scheduler: LifecycleHandler, @unchecked Sendable {
         app.logger.notice("Scheduler: running \(app.jobs.all.map(\.name).joined(separator: ", ")) every \(interval)")
         let task = Task {
             while !Task.isCancelled {
-                for result in await JobRunner.runAll(app, now: app.clock.now()) where result.handled > 0 || result.error != nil {
+                for result in await JobRunner.runAll(app.context()) where result.handled > 0 || result.error != nil {
                     app.logger.info("Scheduler: \(result.name) handled \(result.handled)\(result.error.map { " (failed: \($0))" } ?? "")")
                 }
                 try? await Task.sleep(for: interval)

@@ -11,7 +11,7 @@ struct AddChildAllowancePaused: AsyncMigration {
         try await database.schema("children").field("allowance_resumed_at", .datetime).update()
         // Children who exist before paydays do are owed from now on, not every week since they
         // were added. A migration has no app clock: the moment it runs is the moment meant.
-        try await (database as! SQLDatabase).raw("UPDATE children SET allowance_resumed_at = \(bind: Date())").run()
+        try await database.sql.raw("UPDATE children SET allowance_resumed_at = \(bind: Date())").run()
     }
 
     func revert(on database: Database) async throws {

@@ -15,7 +15,7 @@ struct CreateChild: AsyncMigration {
             // The database itself refuses an overdraft, behind the service's own check.
             .constraint(.custom(SQLRaw("CHECK (balance_cents >= 0)")))
             .create()
-        try await (database as! SQLDatabase).create(index: "children_family_idx").on("children").column("family_id").run()
+        try await database.sql.create(index: "children_family_idx").on("children").column("family_id").run()
     }
 
     func revert(on database: Database) async throws {

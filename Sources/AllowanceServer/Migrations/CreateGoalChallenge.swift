@@ -18,7 +18,7 @@ struct CreateGoalChallenge: AsyncMigration {
             .field("description", .string)
             .field("created_at", .datetime, .required)
             .create()
-        let sql = database as! SQLDatabase
+        let sql = database.sql
         // One Active challenge per goal, enforced by the database (a partial unique index;
         // both SQLite and PostgreSQL have them). 1 is ChallengeStatus.active.
         try await sql.raw("CREATE UNIQUE INDEX goal_challenges_one_active_idx ON goal_challenges (goal_id) WHERE status = 1").run()

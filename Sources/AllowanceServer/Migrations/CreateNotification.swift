@@ -14,7 +14,7 @@ struct CreateNotification: AsyncMigration {
             .field("created_at", .datetime, .required)
             .field("read_at", .datetime)
             .create()
-        try await (database as! SQLDatabase).create(index: "notifications_user_created_idx")
+        try await database.sql.create(index: "notifications_user_created_idx")
             .on("notifications").column("user_id").column("created_at").run()
     }
 

@@ -17,7 +17,7 @@ struct CreateOccurrence: AsyncMigration {
             .unique(on: "key")
             .create()
         // "The last payday paid to this child" is read for every child on every run.
-        try await (database as! SQLDatabase).create(index: "occurrences_job_subject_due_idx")
+        try await database.sql.create(index: "occurrences_job_subject_due_idx")
             .on("occurrences").column("job").column("subject_id").column("due_at").run()
     }
 

@@ -28,7 +28,7 @@ struct CreateRecurringTransaction: AsyncMigration {
             .field("created_at", .datetime, .required)
             .field("updated_at", .datetime, .required)
             .create()
-        let sql = database as! SQLDatabase
+        let sql = database.sql
         try await sql.create(index: "recurring_child_idx").on("recurring_transactions").column("child_id").run()
         // The job asks "what is due?" on every run.
         try await sql.create(index: "recurring_next_idx").on("recurring_transactions").column("next_execution_date").run()

@@ -23,7 +23,7 @@ struct CreateSavingsContribution: AsyncMigration {
             .field("entry_number", .int64, .required)
             .unique(on: "goal_id", "entry_number")
             .create()
-        try await (database as! SQLDatabase).create(index: "savings_contributions_goal_created_idx")
+        try await database.sql.create(index: "savings_contributions_goal_created_idx")
             .on("savings_contributions").column("goal_id").column("created_at").column("entry_number").run()
     }
 

@@ -29,7 +29,7 @@ struct CreateSavingsGoal: AsyncMigration {
             .constraint(.custom(SQLRaw("CHECK (current_amount_cents >= 0)")))
             .create()
         // A child's goals are always read in this order (priority, then creation).
-        try await (database as! SQLDatabase).create(index: "savings_goals_child_priority_idx")
+        try await database.sql.create(index: "savings_goals_child_priority_idx")
             .on("savings_goals").column("child_id").column("priority").column("created_at").run()
     }
 

@@ -21,7 +21,7 @@ struct CreateTransactionTemplate: AsyncMigration {
             .field("created_by", .uuid, .references("users", "id", onDelete: .setNull))
             .field("created_at", .datetime, .required)
             .create()
-        try await (database as! SQLDatabase).create(index: "transaction_templates_family_idx")
+        try await database.sql.create(index: "transaction_templates_family_idx")
             .on("transaction_templates").column("family_id").run()
         try await database.schema("template_usage")
             .field("template_id", .uuid, .required, .references("transaction_templates", "id", onDelete: .cascade))

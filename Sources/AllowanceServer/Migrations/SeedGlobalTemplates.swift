@@ -5,7 +5,7 @@ import SQLKit
 /// The nine global templates of quick-actions.md's `TemplateSeeder`.
 struct SeedGlobalTemplates: AsyncMigration {
     func prepare(on database: Database) async throws {
-        let sql = database as! SQLDatabase
+        let sql = database.sql
         for template in GlobalTemplates.all {
             try await sql.raw("""
                 INSERT INTO transaction_templates (id, family_id, name, icon_name, color, default_amount_cents, type, category,
@@ -18,6 +18,6 @@ struct SeedGlobalTemplates: AsyncMigration {
     }
 
     func revert(on database: Database) async throws {
-        try await (database as! SQLDatabase).raw("DELETE FROM transaction_templates WHERE is_global = \(bind: true)").run()
+        try await database.sql.raw("DELETE FROM transaction_templates WHERE is_global = \(bind: true)").run()
     }
 }

@@ -12,7 +12,8 @@ final class Child: Model, @unchecked Sendable {
 
     @Field(key: "weekly_allowance_cents") var weeklyAllowanceCents: Int64
     @Field(key: "allowance_day") var allowanceDay: Int
-    @Field(key: "balance_cents") var balanceCents: Int64
+    // Read-only here: `LedgerService.post` is the one writer of a balance, by SQL, with its row.
+    @Field(key: "balance_cents") private(set) var balanceCents: Int64
     @Field(key: "allowance_paused") var allowancePaused: Bool
     @OptionalField(key: "allowance_resumed_at") var allowanceResumedAt: Date?
     // Set from the app clock, not Fluent's wall-clock timestamp: paydays are owed from this

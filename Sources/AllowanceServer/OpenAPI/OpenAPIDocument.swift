@@ -2,7 +2,7 @@ import AllowanceAPI
 import Foundation
 import Vapor
 
-/// Builds `/openapi.json` from `APIOperations.all`. Schemas are read off each type's sample,
+/// Builds `/openapi.json` from `APIEndpoints.all`. Schemas are read off each type's sample,
 /// so a field added to a wire type appears in the document without a second edit.
 enum OpenAPIDocument {
     /// Built once; each request gets its own Response (Vapor adds headers to the one it sends).
@@ -17,11 +17,11 @@ enum OpenAPIDocument {
     static func document() -> [String: Any] {
         var paths: [String: [String: Any]] = [:]
         var schemas: [String: Any] = ["ErrorResponse": schema(of: ErrorResponse.sample)]
-        for operation in APIOperations.all {
+        for operation in APIEndpoints.all {
             var entry: [String: Any] = [
                 "summary": operation.summary,
                 "description": "Authorization: \(operation.access.rawValue).",
-                "operationId": operation.method.lowercased() + operation.path.replacingOccurrences(of: "/api/v1", with: "")
+                "operationId": operation.method.rawValue.lowercased() + operation.path.replacingOccurrences(of: "/api/v1", with: "")
                     .split(separator: "/").map { $0.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "").capitalized.replacingOccurrences(of: "-", with: "") }.joined(),
             ]
             var parameters: [[String: Any]] = operation.path.split(separator: "/").filter { $0.hasPrefix("{") }.map {
@@ -58,7 +58,7 @@ enum OpenAPIDocument {
                 responses["\(operation.status)"] = ["description": "Success, no content"]
             }
             entry["responses"] = responses
-            paths[operation.path, default: [:]][operation.method.lowercased()] = entry
+            paths[operation.path, default: [:]][operation.method.rawValue.lowercased()] = entry
         }
         return [
             "openapi": "3.0.3",

@@ -7,7 +7,7 @@ import Vapor
 
 /// Families, logins and sessions.
 enum AccountService {
-    static func registerParent(_ input: RegisterParentRequest, on req: Request) async throws -> AuthResponse {
+    static func registerParent(_ input: RegisterParentRequest, in context: ServiceContext) async throws -> AuthResponse {
         let email = try InputRules.email(input.email)
         let password = try InputRules.newPassword(input.password)
         let firstName = try InputRules.required(input.firstName, "First name")
@@ -17,8 +17,8 @@ enum AccountService {
         guard FamilyCalendar(identifier: zone) != nil else {
             throw AppError.validation("Time zone must be an IANA name such as America/New_York")
         }
-        let hash = try await req.password.async.hash(password)
-        let user = try await req.db.writeTransaction { db in
+        let hash = try await context.password.hash(password)
+        let user = try await context.write { db in
             try await ensureEmailFree(email, on: db)
             let family = Family(name: familyName, timeZone: zone)
             try await family.create(on: db)
@@ -26,32 +26,33 @@ enum AccountService {
             try await user.create(on: db)
             return user
         }
-        return try await signIn(user, familyName: familyName, childID: nil, remember: false, on: req)
+        return try await signIn(user, familyName: familyName, childID: nil, remember: false, in: context)
     }
 
     /// Creates a child's login and money account; an opening balance is its first ledger entry.
-    static func registerChild(_ input: RegisterChildRequest, by parent: AuthUser, on req: Request) async throws -> ChildResponse {
+    static func registerChild(_ input: RegisterChildRequest, by parent: AuthUser, in context: ServiceContext) async throws -> ChildResponse {
         let email = try InputRules.email(input.email)
         let password = try InputRules.newPassword(input.password)
         let firstName = try InputRules.required(input.firstName, "First name")
         let lastName = try InputRules.required(input.lastName, "Last name")
         let allowance = try InputRules.nonNegativeAmount(input.weeklyAllowance, "Weekly allowance")
         let opening = try InputRules.nonNegativeAmount(input.initialBalance ?? .zero, "Initial balance")
-        let hash = try await req.password.async.hash(password)
-        let now = req.now
+        let hash = try await context.password.hash(password)
+        let now = context.now
         let childID = try await createChild(
             familyID: parent.familyID, email: email, passwordHash: hash, firstName: firstName, lastName: lastName,
-            allowance: allowance, day: input.allowanceDay ?? .saturday, opening: opening, createdBy: parent.userID, at: now, on: req.db)
-        guard let record = try await FamilyDirectory.child(childID, inFamily: parent.familyID, on: req.db()) else { throw AppError.notFound("Child") }
+            allowance: allowance, day: input.allowanceDay ?? .saturday, opening: opening, createdBy: parent.userID, in: context)
+        guard let record = try await FamilyDirectory.child(childID, inFamily: parent.familyID, on: context.sql) else { throw AppError.notFound("Child") }
         return record.response(now: now)
     }
 
     /// The shared path of the API, the seeder and the web form.
     static func createChild(
         familyID: UUID, email: String, passwordHash: String, firstName: String, lastName: String, allowance: Money,
-        day: Weekday, opening: Money, createdBy: UUID?, at now: Date, on database: Database
+        day: Weekday, opening: Money, createdBy: UUID?, in context: ServiceContext
     ) async throws -> UUID {
-        try await database.writeTransaction { db in
+        let now = context.now
+        return try await context.write { db in
             try await ensureEmailFree(email, on: db)
             guard let family = try await Family.find(familyID, on: db) else { throw AppError.notFound("Family") }
             let user = User(familyID: familyID, email: email, passwordHash: passwordHash, firstName: firstName, lastName: lastName, role: .child)
@@ -70,62 +71,62 @@ enum AccountService {
 
     private static func ensureEmailFree(_ email: String, on db: Database) async throws {
         if try await User.query(on: db).filter(\.$email == email).first() != nil {
-            throw AppError(.conflict, "email_taken", "An account with this email already exists")
+            throw AppError(.conflict, .emailTaken, "An account with this email already exists")
         }
     }
 
-    static func login(_ input: LoginRequest, on req: Request) async throws -> AuthResponse {
+    static func login(_ input: LoginRequest, in context: ServiceContext) async throws -> AuthResponse {
         let email = input.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if let problem = AccountValidation.emailProblem(email) { throw AppError.validation(problem) }
         if input.password.isEmpty { throw AppError.validation("Password is required") }
-        let now = req.now
-        if let wait = await req.application.loginThrottle.retryAfter(email: email, now: now) {
+        let now = context.now
+        if let wait = await context.application.loginThrottle.retryAfter(email: email, now: now) {
             let minutes = Int((wait / 60).rounded(.up))
-            throw AppError(.tooManyRequests, "too_many_attempts",
+            throw AppError(.tooManyRequests, .tooManyAttempts,
                            "Too many failed sign-in attempts. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
         }
-        guard let user = try await User.query(on: req.db).filter(\.$email == email).with(\.$family).first(),
+        guard let user = try await User.query(on: context.db).filter(\.$email == email).with(\.$family).first(),
             input.password.count <= InputRules.passwordLength,
-            try await req.password.async.verify(input.password, created: user.passwordHash)
+            try await context.password.verify(input.password, created: user.passwordHash)
         else {
-            await req.application.loginThrottle.recordFailure(email: email, now: now)
-            throw AppError(.unauthorized, "invalid_credentials", "Invalid email or password")
+            await context.application.loginThrottle.recordFailure(email: email, now: now)
+            throw AppError(.unauthorized, .invalidCredentials, "Invalid email or password")
         }
-        await req.application.loginThrottle.recordSuccess(email: email)
-        let childID = try await Child.query(on: req.db).filter(\.$user.$id == user.id!).first()?.id
-        return try await signIn(user, familyName: user.family.name, childID: childID, remember: input.rememberMe ?? false, on: req)
+        await context.application.loginThrottle.recordSuccess(email: email)
+        let childID = try await Child.query(on: context.db).filter(\.$user.$id == user.id!).first()?.id
+        return try await signIn(user, familyName: user.family.name, childID: childID, remember: input.rememberMe ?? false, in: context)
     }
 
-    static func signIn(_ user: User, familyName: String, childID: UUID?, remember: Bool, on req: Request) async throws -> AuthResponse {
-        let (token, expiresAt) = try await SessionStore.issue(for: user.id!, remember: remember, on: req)
+    static func signIn(_ user: User, familyName: String, childID: UUID?, remember: Bool, in context: ServiceContext) async throws -> AuthResponse {
+        let (token, expiresAt) = try await SessionStore.issue(for: user.id!, remember: remember, in: context)
         return AuthResponse(
             userId: user.id!, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role,
             familyId: user.$family.id, familyName: familyName, childId: childID, token: token, expiresAt: expiresAt)
     }
 
     /// A fresh token for a live session; the old one ends, so a leaked token cannot be renewed twice.
-    static func refresh(_ user: AuthUser, on req: Request) async throws -> AuthResponse {
-        guard let session = try await Session.find(user.sessionID, on: req.db), let stored = try await User.find(user.userID, on: req.db) else {
+    static func refresh(_ user: AuthUser, in context: ServiceContext) async throws -> AuthResponse {
+        guard let session = try await Session.find(user.sessionID, on: context.db), let stored = try await User.find(user.userID, on: context.db) else {
             throw AppError.unauthorized
         }
         let remember = session.expiresAt.timeIntervalSince(session.createdAt) > SessionStore.standardLifetime
-        try await SessionStore.revoke(user.sessionID, at: req.now, on: req.db)
-        let family = try await FamilyDirectory.family(user.familyID, on: req.db())
-        return try await signIn(stored, familyName: family?.name ?? "", childID: user.childID, remember: remember, on: req)
+        try await SessionStore.revoke(user.sessionID, in: context)
+        let family = try await FamilyDirectory.family(user.familyID, on: context.sql)
+        return try await signIn(stored, familyName: family?.name ?? "", childID: user.childID, remember: remember, in: context)
     }
 
-    static func me(_ user: AuthUser, on req: Request) async throws -> UserResponse {
-        let family = try await FamilyDirectory.family(user.familyID, on: req.db())
+    static func me(_ user: AuthUser, in context: ServiceContext) async throws -> UserResponse {
+        let family = try await FamilyDirectory.family(user.familyID, on: context.sql)
         return UserResponse(
             userId: user.userID, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role,
             familyId: user.familyID, familyName: family?.name ?? "", childId: user.childID)
     }
 
-    static func updateProfile(_ input: UpdateProfileRequest, of user: AuthUser, on req: Request) async throws -> UserResponse {
+    static func updateProfile(_ input: UpdateProfileRequest, of user: AuthUser, in context: ServiceContext) async throws -> UserResponse {
         let firstName = try input.firstName.map { try InputRules.required($0, "First name") }
         let lastName = try input.lastName.map { try InputRules.required($0, "Last name") }
         let email = try input.email.map { try InputRules.email($0) }
-        try await req.db.writeTransaction { db in
+        try await context.write { db in
             guard let stored = try await User.find(user.userID, on: db) else { throw AppError.unauthorized }
             if let email, email != stored.email {
                 try await ensureEmailFree(email, on: db)
@@ -135,27 +136,26 @@ enum AccountService {
             if let lastName { stored.lastName = lastName }
             try await stored.save(on: db)
         }
-        guard let updated = try await SessionStore.user(forSession: user.sessionID, on: req.db(), now: req.now) else { throw AppError.unauthorized }
-        return try await me(updated, on: req)
+        guard let updated = try await SessionStore.user(forSession: user.sessionID, on: context.sql, now: context.now) else { throw AppError.unauthorized }
+        return try await me(updated, in: context)
     }
 
     /// Changes the password and signs out every other device.
-    static func changePassword(_ input: ChangePasswordRequest, of user: AuthUser, on req: Request) async throws {
-        guard let stored = try await User.find(user.userID, on: req.db) else { throw AppError.unauthorized }
+    static func changePassword(_ input: ChangePasswordRequest, of user: AuthUser, in context: ServiceContext) async throws {
+        guard let stored = try await User.find(user.userID, on: context.db) else { throw AppError.unauthorized }
         if input.currentPassword.isEmpty { throw AppError.validation("Current password is required") }
         guard input.currentPassword.count <= InputRules.passwordLength,
-            try await req.password.async.verify(input.currentPassword, created: stored.passwordHash)
-        else { throw AppError(.badRequest, "wrong_password", "Current password is incorrect") }
+            try await context.password.verify(input.currentPassword, created: stored.passwordHash)
+        else { throw AppError(.badRequest, .wrongPassword, "Current password is incorrect") }
         let newPassword = try InputRules.newPassword(input.newPassword)
-        stored.passwordHash = try await req.password.async.hash(newPassword)
-        let now = req.now
-        try await req.db.writeTransaction { db in
+        stored.passwordHash = try await context.password.hash(newPassword)
+        try await context.write { db in
             try await stored.save(on: db)
-            try await SessionStore.revokeAll(of: user.userID, except: user.sessionID, at: now, on: db)
+            try await SessionStore.revokeAll(of: user.userID, except: user.sessionID, in: context.within(db))
         }
     }
 
-    static func logout(_ user: AuthUser, on req: Request) async throws {
-        try await SessionStore.revoke(user.sessionID, at: req.now, on: req.db)
+    static func logout(_ user: AuthUser, in context: ServiceContext) async throws {
+        try await SessionStore.revoke(user.sessionID, in: context)
     }
 }

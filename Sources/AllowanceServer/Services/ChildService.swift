@@ -7,11 +7,11 @@ import Vapor
 
 /// A child's account settings: names, weekly allowance, allowance day, removal.
 enum ChildService {
-    static func update(_ child: ChildRecord, with input: UpdateChildRequest, on req: Request) async throws -> ChildResponse {
+    static func update(_ child: ChildRecord, with input: UpdateChildRequest, in context: ServiceContext) async throws -> ChildResponse {
         let firstName = try input.firstName.map { try InputRules.required($0, "First name") }
         let lastName = try input.lastName.map { try InputRules.required($0, "Last name") }
         let allowance = try input.weeklyAllowance.map { try InputRules.nonNegativeAmount($0, "Weekly allowance") }
-        try await req.db.writeTransaction { db in
+        try await context.write { db in
             if firstName != nil || lastName != nil, let user = try await User.find(child.userID, on: db) {
                 if let firstName { user.firstName = firstName }
                 if let lastName { user.lastName = lastName }
@@ -23,14 +23,14 @@ enum ChildService {
                 try await stored.save(on: db)
             }
         }
-        guard let updated = try await FamilyDirectory.child(child.id, inFamily: child.familyID, on: req.db()) else { throw AppError.notFound("Child") }
-        return updated.response(now: req.now)
+        guard let updated = try await FamilyDirectory.child(child.id, inFamily: child.familyID, on: context.sql) else { throw AppError.notFound("Child") }
+        return updated.response(now: context.now)
     }
 
     /// Removes the child's login, account, ledger and savings goals together (the piggy bank's "delete tally").
-    static func delete(_ child: ChildRecord, on req: Request) async throws {
-        try await req.db.writeTransaction { db in
-            let sql = db as! SQLDatabase
+    static func delete(_ child: ChildRecord, in context: ServiceContext) async throws {
+        try await context.write { db in
+            let sql = db.sql
             // Explicit, so the result does not depend on the engine's foreign-key settings.
             try await sql.raw("DELETE FROM recurring_approvals WHERE child_id = \(bind: child.id)").run()
             try await sql.raw("DELETE FROM recurring_transactions WHERE child_id = \(bind: child.id)").run()

@@ -10,9 +10,9 @@ enum DashboardService {
     static let recentDays = 7
     static let recentTransactionsShown = 5
 
-    static func parent(_ parent: AuthUser, on req: Request) async throws -> ParentDashboardResponse {
-        let sql = req.db()
-        let now = req.now
+    static func parent(_ parent: AuthUser, in context: ServiceContext) async throws -> ParentDashboardResponse {
+        let sql = context.sql
+        let now = context.now
         guard let family = try await FamilyDirectory.family(parent.familyID, on: sql) else { throw AppError.notFound("Family") }
         let calendar = FamilyCalendar(identifier: family.time_zone) ?? FamilyCalendar(timeZone: .gmt)
         let children = try await FamilyDirectory.children(ofFamily: parent.familyID, on: sql)
@@ -35,7 +35,7 @@ enum DashboardService {
 
     /// What the child dashboard reads from the database, cached briefly (see ReadCache): a
     /// child checking their money again and again costs no queries until something changes.
-    private struct ChildData: Sendable {
+    struct ChildData: Sendable {
         let child: ChildRecord
         /// The month (its first day) the totals are for.
         let month: String
@@ -43,16 +43,16 @@ enum DashboardService {
         let recent: [TransactionResponse]
     }
 
-    private static let childCache = ReadCache<UUID, ChildData>(lifetime: .seconds(2))
-
-    private static func childData(_ childID: UUID, on req: Request) async throws -> ChildData {
-        let now = req.now
+    /// The signed-in child's own data (the only way here: authorization is the user itself).
+    private static func childData(_ childID: UUID, inFamily familyID: UUID, in context: ServiceContext) async throws -> ChildData {
+        let now = context.now
+        let childCache = context.state.caches.childDashboards
         if let cached = childCache.value(for: childID), cached.month == cached.child.calendar.dayKey(cached.child.calendar.startOfMonth(now)) {
             return cached
         }
-        let generation = CacheGeneration.current
-        let child = try await req.visibleChild(childID)
-        let sql = req.db()
+        let generation = childCache.currentGeneration
+        guard let child = try await FamilyDirectory.child(childID, inFamily: familyID, on: context.sql) else { throw AppError.notFound("Child") }
+        let sql = context.sql
         let data = ChildData(
             child: child, month: child.calendar.dayKey(child.calendar.startOfMonth(now)),
             stats: try await monthTotals(childID: child.id, calendar: child.calendar, now: now, on: sql),
@@ -61,27 +61,27 @@ enum DashboardService {
         return data
     }
 
-    private struct ChildJSONKey: Hashable, Sendable { let childID: UUID; let day: String }
-    private static let childJSONCache = ReadCache<ChildJSONKey, ByteBuffer>(lifetime: .seconds(2))
+    struct ChildJSONKey: Hashable, Sendable { let childID: UUID; let day: String }
 
     /// The child dashboard as JSON, kept for the rest of the generation (see ReadCache): within
     /// one local day nothing in it changes until something is written.
-    static func childJSON(_ user: AuthUser, on req: Request) async throws -> ByteBuffer {
+    static func childJSON(_ user: AuthUser, in context: ServiceContext) async throws -> ByteBuffer {
         guard let childID = user.childID else { throw childOnly }
-        let generation = CacheGeneration.current
-        let data = try await childData(childID, on: req)
-        let key = ChildJSONKey(childID: childID, day: data.child.calendar.dayKey(req.now))
+        let childJSONCache = context.state.caches.childDashboardJSON
+        let generation = childJSONCache.currentGeneration
+        let data = try await childData(childID, inFamily: user.familyID, in: context)
+        let key = ChildJSONKey(childID: childID, day: data.child.calendar.dayKey(context.now))
         if let body = childJSONCache.value(for: key) { return body }
-        let body = ByteBuffer(data: try JSONEncoder.api.encode(dashboard(data, now: req.now)))
+        let body = ByteBuffer(data: try JSONEncoder.api.encode(dashboard(data, now: context.now)))
         childJSONCache.store(body, for: key, readAt: generation)
         return body
     }
 
-    private static let childOnly = AppError(.forbidden, "child_only", "This dashboard is for a signed-in child")
+    private static let childOnly = AppError(.forbidden, .childOnly, "This dashboard is for a signed-in child")
 
-    static func child(_ user: AuthUser, on req: Request) async throws -> ChildDashboard {
+    static func child(_ user: AuthUser, in context: ServiceContext) async throws -> ChildDashboard {
         guard let childID = user.childID else { throw childOnly }
-        return dashboard(try await childData(childID, on: req), now: req.now)
+        return dashboard(try await childData(childID, inFamily: user.familyID, in: context), now: context.now)
     }
 
     private static func dashboard(_ data: ChildData, now: Date) -> ChildDashboard {

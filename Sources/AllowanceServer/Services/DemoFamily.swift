@@ -20,10 +20,10 @@ public enum DemoFamily {
             app.logger.notice("The demo family already exists; sign in as \(parentEmail) / \(password)")
             return
         }
-        let hash = try await app.password.async(on: app.threadPool, hopTo: app.eventLoopGroup.next()).hash(password)
-        let now = app.clock.now()
+        let context = app.context()
+        let hash = try await context.password.hash(password)
         let family = Family(name: familyName, timeZone: timeZone)
-        let parent = try await app.db.writeTransaction { db in
+        let parent = try await context.write { db in
             try await family.create(on: db)
             let parent = User(familyID: family.id!, email: parentEmail, passwordHash: hash, firstName: "Alex", lastName: "Demo", role: .parent)
             try await parent.create(on: db)
@@ -32,7 +32,7 @@ public enum DemoFamily {
         for (name, allowance) in [("Kai", Money(cents: 1000)), ("Freya", Money(cents: 800))] {
             _ = try await AccountService.createChild(
                 familyID: family.id!, email: "\(name.lowercased())@example.com", passwordHash: hash, firstName: name, lastName: "Demo",
-                allowance: allowance, day: .saturday, opening: Money(cents: 100_00), createdBy: parent.id, at: now, on: app.db)
+                allowance: allowance, day: .saturday, opening: Money(cents: 100_00), createdBy: parent.id, in: context)
         }
         app.logger.notice("Demo family ready. Parent sign-in: \(parentEmail) / \(password); children: kai@example.com, freya@example.com (same password)")
     }

@@ -76,29 +76,3 @@ enum FamilyDirectory {
             .all(decoding: Row.self).map(\.id)
     }
 }
-
-extension Request {
-    /// The signed-in user's family calendar (their time zone).
-    func familyCalendar() async throws -> FamilyCalendar {
-        let family = try await FamilyDirectory.family(try requireUser().familyID, on: db())
-        return family.flatMap { FamilyCalendar(identifier: $0.time_zone) } ?? FamilyCalendar(timeZone: .gmt)
-    }
-
-    /// The child `id` as the signed-in user may see it: a parent sees their family's children,
-    /// a child only themselves. Anything else is "not found", so nothing leaks.
-    func visibleChild(_ id: UUID) async throws -> ChildRecord {
-        let user = try requireUser()
-        guard user.isParent || user.childID == id,
-            let child = try await FamilyDirectory.child(id, inFamily: user.familyID, on: db())
-        else { throw AppError.notFound("Child") }
-        return child
-    }
-
-    /// The child `id` for an action only a parent of that child may take.
-    func childForParent(_ id: UUID) async throws -> (parent: AuthUser, child: ChildRecord) {
-        let user = try requireUser()
-        let child = try await visibleChild(id)
-        guard user.isParent else { throw AppError.parentOnly }
-        return (user, child)
-    }
-}

@@ -28,7 +28,7 @@ enum LedgerAudit {
 
     /// Checks every family, or one.
     static func run(on db: Database, familyID: UUID? = nil) async throws -> Report {
-        let sql = db as! SQLDatabase
+        let sql = db.sql
         let scope: SQLQueryString = familyID.map { " WHERE c.family_id = \(bind: $0)" } ?? ""
         struct Row: Decodable { let id: UUID; let first_name: String; let balance_cents: Int64; let ledger_cents: Int64?; let entries: Int64 }
         let rows = try await sql.raw("""

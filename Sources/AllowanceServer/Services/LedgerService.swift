@@ -25,7 +25,7 @@ enum LedgerService {
     static func post(_ posting: LedgerPosting, calendar: FamilyCalendar, on db: Database) async throws -> TransactionResponse {
         precondition(db.inTransaction, "a ledger entry is posted inside a transaction")
         guard posting.amount.isPositive else { throw AppError.validation("Amount must be greater than zero") }
-        let sql = db as! SQLDatabase
+        let sql = db.sql
         let change = posting.type.signed(posting.amount).cents
         struct Balance: Decodable { let balance_cents: Int64 }
         let updated = try await sql.raw("""
@@ -70,7 +70,7 @@ enum LedgerService {
             """).first(decoding: Row.self)
         guard let row else { return .notFound("Child") }
         return AppError(
-            .unprocessableEntity, "insufficient_balance",
+            .unprocessableEntity, .insufficientBalance,
             "Insufficient balance: \(row.first_name) has \(Money(cents: row.balance_cents).formatted)")
     }
 }

@@ -8,16 +8,17 @@ import Vapor
 /// A parent records money in or out for a child: validated, posted, and told to the people
 /// who asked to hear about it, all in one transaction.
 enum TransactionService {
-    static func create(_ input: CreateTransactionRequest, by parent: AuthUser, on req: Request) async throws -> TransactionResponse {
+    static func create(
+        _ input: CreateTransactionRequest, for child: ChildRecord, by parent: AuthUser, in context: ServiceContext
+    ) async throws -> TransactionResponse {
         let amount = try InputRules.positiveAmount(input.amount)
         let description = try InputRules.required(input.description, "Description", max: InputRules.descriptionLength)
         let category = try InputRules.optional(input.category, "Category", max: InputRules.categoryLength)
         let notes = try InputRules.optional(input.notes, "Notes", max: InputRules.notesLength)
-        let child = try await req.childForParent(input.childId).child
         let posting = LedgerPosting(
             childID: child.id, type: input.type, amount: amount, description: description, category: category, notes: notes,
-            createdBy: parent.userID, at: req.now)
-        var entry = try await req.db.writeTransaction { db in
+            createdBy: parent.userID, at: context.now)
+        var entry = try await context.write { db in
             let entry = try await LedgerService.post(posting, calendar: child.calendar, on: db)
             try await tell(about: entry, child: child, previousBalance: entry.balanceAfter - input.type.signed(amount), on: db)
             return entry
@@ -34,7 +35,7 @@ enum TransactionService {
             child.userID, type: .transaction, title: "You \(verb) \(entry.amount.formatted)",
             message: "\(entry.description). Your balance is now \(entry.balanceAfter.formatted).", childID: child.id, at: entry.createdAt, on: db)
         guard entry.type == .debit else { return }
-        for parentID in try await FamilyDirectory.parentUserIDs(ofFamily: child.familyID, on: db as! SQLDatabase) {
+        for parentID in try await FamilyDirectory.parentUserIDs(ofFamily: child.familyID, on: db.sql) {
             let preference = try await NotificationService.preferences(of: parentID, on: db)
             let threshold = Money(cents: preference.lowBalanceThresholdCents)
             guard entry.balanceAfter < threshold, previousBalance >= threshold else { continue }
@@ -43,16 +44,5 @@ enum TransactionService {
                 message: "\(child.firstName) has \(entry.balanceAfter.formatted) after \"\(entry.description)\" (below your \(threshold.formatted) alert).",
                 childID: child.id, at: entry.createdAt, on: db)
         }
-    }
-
-    /// One entry, if the signed-in user may see it.
-    static func entry(_ id: UUID, on req: Request) async throws -> TransactionResponse {
-        guard let entry = try await LedgerService.entry(id: id, on: req.db()) else { throw AppError.notFound("Transaction") }
-        do {
-            _ = try await req.visibleChild(entry.childId)
-        } catch let error as AppError where error.status == .notFound {
-            throw AppError.notFound("Transaction")
-        }
-        return entry
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Vapor
 
-/// The one source of "now". Tests and `run-jobs --at` replace it; nothing else calls `Date()`.
+/// The one source of "now" for requests, services and jobs. Tests and `run-jobs --at` replace
+/// it. Only migrations read the wall clock directly: they run before the application serves.
 public struct AppClock: Sendable {
     public var now: @Sendable () -> Date
 

@@ -4,10 +4,10 @@ import Vapor
 /// Every failure a client can cause, with a code for programs and a message for people.
 public struct AppError: AbortError, Sendable {
     public let status: HTTPResponseStatus
-    public let code: String
+    public let code: ErrorCode
     public let message: String
 
-    public init(_ status: HTTPResponseStatus, _ code: String, _ message: String) {
+    public init(_ status: HTTPResponseStatus, _ code: ErrorCode, _ message: String) {
         self.status = status
         self.code = code
         self.message = message
@@ -15,11 +15,11 @@ public struct AppError: AbortError, Sendable {
 
     public var reason: String { message }
 
-    public static func validation(_ message: String) -> AppError { AppError(.badRequest, "validation_failed", message) }
-    public static func notFound(_ what: String) -> AppError { AppError(.notFound, "not_found", "\(what) was not found") }
-    public static let unauthorized = AppError(.unauthorized, "unauthorized", "Please sign in")
-    public static let forbidden = AppError(.forbidden, "forbidden", "You do not have access to this")
-    public static let parentOnly = AppError(.forbidden, "parent_only", "Only a parent can do this")
+    public static func validation(_ message: String) -> AppError { AppError(.badRequest, .validationFailed, message) }
+    public static func notFound(_ what: String) -> AppError { AppError(.notFound, .notFound, "\(what) was not found") }
+    public static let unauthorized = AppError(.unauthorized, .unauthorized, "Please sign in")
+    public static let forbidden = AppError(.forbidden, .forbidden, "You do not have access to this")
+    public static let parentOnly = AppError(.forbidden, .parentOnly, "Only a parent can do this")
 }
 
 /// Turns every error into `{"error": {"code", "message"}}` for the API, or an error page for
@@ -53,15 +53,15 @@ struct AppErrorMiddleware: AsyncMiddleware {
     static func describe(_ error: Error, logger: Logger) -> (HTTPResponseStatus, ErrorResponse) {
         switch error {
         case let error as AppError:
-            return (error.status, ErrorResponse(code: error.code, message: error.message))
+            return (error.status, ErrorResponse(code: error.code.rawValue, message: error.message))
         case let error as DecodingError:
-            return (.badRequest, ErrorResponse(code: "invalid_request", message: error.personMessage))
+            return (.badRequest, ErrorResponse(code: ErrorCode.invalidRequest.rawValue, message: error.personMessage))
         case let error as AbortError:
             let code = error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
             return (error.status, ErrorResponse(code: code, message: error.personMessage))
         default:
             logger.report(error: error)
-            return (.internalServerError, ErrorResponse(code: "internal_error", message: "Something went wrong on our side"))
+            return (.internalServerError, ErrorResponse(code: ErrorCode.internalError.rawValue, message: "Something went wrong on our side"))
         }
     }
 }

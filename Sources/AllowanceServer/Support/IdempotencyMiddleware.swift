@@ -51,13 +51,13 @@ struct IdempotencyMiddleware: AsyncMiddleware {
 
     private func replay(key: String, userID: UUID, hash: String, on request: Request) async throws -> Response {
         guard let first = try await IdempotencyRecord.query(on: request.db).filter(\.$userID == userID).filter(\.$key == key).first() else {
-            throw AppError(.conflict, "idempotency_in_progress", "A request with this Idempotency-Key is still being processed; retry shortly")
+            throw AppError(.conflict, .idempotencyInProgress, "A request with this Idempotency-Key is still being processed; retry shortly")
         }
         guard first.requestHash == hash else {
-            throw AppError(.unprocessableEntity, "idempotency_key_reused", "This Idempotency-Key was already used for a different request")
+            throw AppError(.unprocessableEntity, .idempotencyKeyReused, "This Idempotency-Key was already used for a different request")
         }
         guard let status = first.statusCode else {
-            throw AppError(.conflict, "idempotency_in_progress", "A request with this Idempotency-Key is still being processed; retry shortly")
+            throw AppError(.conflict, .idempotencyInProgress, "A request with this Idempotency-Key is still being processed; retry shortly")
         }
         var headers = HTTPHeaders()
         headers.contentType = .json

@@ -39,17 +39,24 @@ enum InputRules {
         return value
     }
 
-    /// An amount a person moves: more than zero, within the maximum.
+    /// The most any amount a person enters may be: a transaction, an allowance, a goal's
+    /// target, a match cap. (`Money.maximum` is the wider bound of what the wire can carry.)
+    static let largestAmount = Money(cents: 1_000_000_00)
+
+    /// An amount a person moves: more than zero, at most `largestAmount`.
     static func positiveAmount(_ amount: Money, _ label: String = "Amount") throws -> Money {
         guard amount.isPositive else { throw AppError.validation("\(label) must be greater than zero") }
-        guard amount <= Money.maximum else { throw AppError.validation("\(label) is too large") }
-        return amount
+        return try atMostLargest(amount, label)
     }
 
     /// An amount that may be zero (a weekly allowance, an opening balance).
     static func nonNegativeAmount(_ amount: Money, _ label: String) throws -> Money {
         guard !amount.isNegative else { throw AppError.validation("\(label) cannot be negative") }
-        guard amount <= Money(cents: 1_000_000_00) else { throw AppError.validation("\(label) must be at most $1,000,000.00") }
+        return try atMostLargest(amount, label)
+    }
+
+    private static func atMostLargest(_ amount: Money, _ label: String) throws -> Money {
+        guard amount <= largestAmount else { throw AppError.validation("\(label) must be at most \(largestAmount.formatted)") }
         return amount
     }
 }

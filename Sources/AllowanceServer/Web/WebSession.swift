@@ -32,7 +32,7 @@ struct RequireWebUser: AsyncMiddleware {
         guard request.auth.has(AuthUser.self) else {
             let back = request.url.path + (request.url.query.map { "?" + $0 } ?? "")
             let encoded = back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
-            return request.redirect(to: "/login?next=\(encoded)")
+            return request.redirect(to: SiteURL.login.path + "?next=\(encoded)")
         }
         return try await next.respond(to: request)
     }
@@ -53,7 +53,7 @@ struct CSRFMiddleware: AsyncMiddleware {
         if request.method == .POST {
             let sent = try? request.content.get(String.self, at: Self.fieldName)
             guard let existing, let sent, Self.constantTimeEqual(sent, existing) else {
-                throw AppError(.forbidden, "csrf", "This form has expired. Go back, reload the page and try again.")
+                throw AppError(.forbidden, .csrf, "This form has expired. Go back, reload the page and try again.")
             }
         }
         let response = try await next.respond(to: request)

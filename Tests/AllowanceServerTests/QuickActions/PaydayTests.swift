@@ -21,11 +21,11 @@ import Testing
         func fail(for child: UUID?) { lock.withLock { failing = child } }
 
         var hook: PaydayHooks.Hook {
-            { context, db in
+            { context, service in
                 struct Row: Decodable { let balance_cents: Int64 }
-                let row = try await (db as! SQLDatabase).raw("SELECT balance_cents FROM children WHERE id = \(bind: context.childID)").first(decoding: Row.self)
-                if self.lock.withLock({ self.failing == context.childID }) { throw AppError(.internalServerError, "test", "hook failed") }
-                self.lock.withLock { self.seen.append((context, row?.balance_cents ?? -1, db.inTransaction)) }
+                let row = try await service.sql.raw("SELECT balance_cents FROM children WHERE id = \(bind: context.childID)").first(decoding: Row.self)
+                if self.lock.withLock({ self.failing == context.childID }) { throw AppError(.internalServerError, .internalError, "hook failed") }
+                self.lock.withLock { self.seen.append((context, row?.balance_cents ?? -1, service.db.inTransaction)) }
             }
         }
     }
@@ -65,7 +65,7 @@ import Testing
             let (kai, freya) = (family.children[0], family.children[1])
             log.fail(for: freya.id)
             client.now.value = utc("2026-11-28T06:00:00Z")
-            let results = await JobScope.$familyID.withValue(family.parent.familyId) { await JobRunner.runAll(client.app, now: client.now.value) }
+            let results = await JobRunner.runAll(client.app.context(now: client.now.value, familyScope: family.parent.familyId))
             let payday = try #require(results.first { $0.name == "payday" })
             #expect(payday.handled == 1)
             #expect(payday.error?.contains("Freya") == true)

@@ -17,7 +17,7 @@ extension TestClient {
     func runJobs(at date: Date, for family: TestFamily, sourceLocation: SourceLocation = #_sourceLocation) async -> [String: Int] {
         now.value = date
         var handled: [String: Int] = [:]
-        for result in await JobScope.$familyID.withValue(family.parent.familyId, operation: { await JobRunner.runAll(app, now: date) }) {
+        for result in await JobRunner.runAll(app.context(now: date, familyScope: family.parent.familyId)) {
             if let error = result.error { Issue.record("job \(result.name) failed: \(error)", sourceLocation: sourceLocation) }
             handled[result.name] = result.handled
         }

@@ -128,9 +128,14 @@ import Testing
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 50_00))])
             let kai = family.children[0]
-            let fortnight = try await client.createRecurring(recurringInput(for: kai, name: "Swim", pattern: .biWeekly, dayOfWeek: 5, time: nil), in: family)
-            let first = try await client.createRecurring(recurringInput(for: kai, name: "Rent", pattern: .firstOfMonth, dayOfWeek: nil, time: nil), in: family)
-            let last = try await client.createRecurring(recurringInput(for: kai, name: "Phone", pattern: .lastOfMonth, dayOfWeek: nil, time: nil), in: family)
+            // Bare start dates without a time: each runs at local midnight.
+            let start = utc("2026-11-22T00:00:00Z")
+            let fortnight = try await client.createRecurring(
+                recurringInput(for: kai, name: "Swim", pattern: .biWeekly, dayOfWeek: 5, time: nil, start: start), in: family)
+            let first = try await client.createRecurring(
+                recurringInput(for: kai, name: "Rent", pattern: .firstOfMonth, dayOfWeek: nil, time: nil, start: start), in: family)
+            let last = try await client.createRecurring(
+                recurringInput(for: kai, name: "Phone", pattern: .lastOfMonth, dayOfWeek: nil, time: nil, start: start), in: family)
             #expect(fortnight.nextExecutionDate == utc("2026-11-27T05:00:00Z"))
             #expect(fortnight.patternDescription == "Every other Friday")
             #expect(first.nextExecutionDate == utc("2026-12-01T05:00:00Z"))
@@ -170,8 +175,8 @@ import Testing
             let at = utc("2026-11-23T14:30:00Z")
             client.now.value = at
             let familyID = family.parent.familyId
-            async let first = JobScope.$familyID.withValue(familyID) { await JobRunner.runAll(client.app, now: at) }
-            async let second = JobScope.$familyID.withValue(familyID) { await JobRunner.runAll(client.app, now: at) }
+            async let first = JobRunner.runAll(client.app.context(now: at, familyScope: familyID))
+            async let second = JobRunner.runAll(client.app.context(now: at, familyScope: familyID))
             let handled = (await first + second).filter { $0.name == "recurring" }.map(\.handled)
             #expect(handled.sorted() == [0, 1])
             #expect(await client.runJobs(at: at, for: family)["recurring"] == 0)

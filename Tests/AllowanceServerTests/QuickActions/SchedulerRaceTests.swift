@@ -33,7 +33,7 @@ import Vapor
                 func race() async -> [JobRunner.Result] {
                     await withTaskGroup(of: [JobRunner.Result].self) { group in
                         for app in [client.app, twin, client.app, twin] {
-                            group.addTask { await JobScope.$familyID.withValue(familyID) { await JobRunner.runAll(app, now: at) } }
+                            group.addTask { await JobRunner.runAll(app.context(now: at, familyScope: familyID)) }
                         }
                         return await group.reduce(into: []) { $0 += $1 }
                     }

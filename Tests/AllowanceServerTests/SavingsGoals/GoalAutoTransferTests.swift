@@ -13,7 +13,7 @@ import Testing
             let kai = family.children[0]
             let goal = try await client.createGoal(for: kai, in: family, autoTransfer: (.fixedAmount, 2_50))
             let child = try await client.childRecord(kai, in: family)
-            let moved = try await AutoTransferService.processAutoTransfers(child: child, allowance: Money(cents: 10_00), at: client.now.value, on: client.app.db)
+            let moved = try await AutoTransferService.processAutoTransfers(child: child, allowance: Money(cents: 10_00), at: client.now.value, in: client.app.context())
             #expect(moved == [.init(goalID: goal.id, amount: Money(cents: 2_50))])
             #expect(try await client.goal(goal.id, token: kai.token).currentAmount == Money(cents: 2_50))
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 17_50))
@@ -31,7 +31,7 @@ import Testing
             let kai = family.children[0]
             let goal = try await client.createGoal(for: kai, in: family, autoTransfer: (.percentage, 12_50))
             let child = try await client.childRecord(kai, in: family)
-            try await AutoTransferService.processAutoTransfers(child: child, allowance: Money(cents: 10_00), at: client.now.value, on: client.app.db)
+            try await AutoTransferService.processAutoTransfers(child: child, allowance: Money(cents: 10_00), at: client.now.value, in: client.app.context())
             // 12.5 % of $10.00.
             #expect(try await client.goal(goal.id, token: kai.token).currentAmount == Money(cents: 1_25))
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 18_75))

@@ -224,12 +224,15 @@ import Testing
             #expect(deposits.map(\.amount.cents) == [6_00, 4_00, 2_00])
             let matches = try await client.contributions(of: goal, token: kai.token, query: "?type=ParentMatch")
             #expect(matches.map(\.amount.cents) == [3_00, 2_00, 1_00])
-            // A bare endDate includes its whole day (UTC).
+            // A bare date is the family's day (New York): 21 November there runs to 05:00 UTC on
+            // the 22nd, so it holds the first two; the 22nd holds the third.
+            let first = try await client.contributions(of: goal, token: kai.token, query: "?startDate=2026-11-21&endDate=2026-11-21")
+            #expect(first.map(\.amount.cents) == [2_00, 4_00, 1_00, 2_00])
             let second = try await client.contributions(of: goal, token: kai.token, query: "?startDate=2026-11-22&endDate=2026-11-22")
-            #expect(second.map(\.amount.cents) == [3_00, 6_00, 2_00, 4_00])
+            #expect(second.map(\.amount.cents) == [3_00, 6_00])
             let until = times[2].formatted(.iso8601)
-            let between = try await client.contributions(of: goal, token: kai.token, query: "?startDate=2026-11-22&endDate=\(until)")
-            #expect(between.map(\.amount.cents) == [2_00, 4_00])
+            let between = try await client.contributions(of: goal, token: kai.token, query: "?startDate=2026-11-21&endDate=\(until)")
+            #expect(between.map(\.amount.cents) == [2_00, 4_00, 1_00, 2_00])
             let since = try await client.contributions(of: goal, token: kai.token, query: "?type=1&startDate=\(times[1].formatted(.iso8601))")
             #expect(since.map(\.amount.cents) == [6_00, 4_00])
         }

@@ -75,12 +75,13 @@ extension TestClient {
         let paidAt = now.value
         let amount = Money(cents: allowance)
         let hooks = app.paydayHooks.all
-        try await app.db.writeTransaction { db in
+        let service = app.context(now: paidAt)
+        try await service.write { db in
             _ = try await LedgerService.post(
                 LedgerPosting(childID: record.id, type: .credit, amount: amount, description: "Weekly allowance", createdBy: nil, at: paidAt),
                 calendar: record.calendar, on: db)
             let context = PaydayContext(childID: record.id, familyID: record.familyID, allowance: amount, paidAt: paidAt, calendar: record.calendar)
-            for hook in hooks { try await hook(context, db) }
+            for hook in hooks { try await hook(context, service.within(db)) }
         }
     }
 
@@ -88,7 +89,7 @@ extension TestClient {
     @discardableResult
     func runChallengeExpiry() async throws -> Int {
         let job = try #require(app.jobs.all.first { $0.name == "challenge-expiry" })
-        return try await job.run(app, now.value)
+        return try await job.run(app.context(now: now.value))
     }
 }
 

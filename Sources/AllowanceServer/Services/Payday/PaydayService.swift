@@ -15,20 +15,21 @@ enum PaydayService {
     static let description = "Weekly allowance"
 
     static var scheduledJob: ScheduledJob {
-        ScheduledJob(name: jobName) { app, now in try await run(app, now: now) }
+        ScheduledJob(name: jobName, run: run)
     }
 
     /// Pays every payday owed up to `now`, for every child whose allowance is running.
-    static func run(_ app: Application, now: Date) async throws -> Int {
-        let hooks = app.paydayHooks.all
+    static func run(in context: ServiceContext) async throws -> Int {
+        let now = context.now
+        let hooks = context.application.paydayHooks.all
         var paid = 0
         var failures: [String] = []
         // Children in a random order: servers running at once then mostly work on different
         // children instead of queueing behind each other's claims. Each child's paydays stay in order.
-        for child in try await owedChildren(only: nil, on: app.db as! SQLDatabase).shuffled() {
+        for child in try await owedChildren(only: nil, scope: context.familyScope, on: context.sql).shuffled() {
             do {
                 for payday in child.paydays(through: now) {
-                    guard try await pay(child, on: payday, hooks: hooks, now: now, on: app.db) else { continue }
+                    guard try await pay(child, on: payday, hooks: hooks, in: context) else { continue }
                     paid += 1
                     JobOutput.report("\(jobName): \(child.first_name) +\(Money(cents: child.weekly_allowance_cents).formatted) \(description) (due \(payday.formatted(.iso8601)))")
                 }
@@ -42,20 +43,21 @@ enum PaydayService {
 
     /// Pays what one child is owed up to `now`, inside the caller's transaction (a pause
     /// settles the weeks that fell due before it).
-    static func settle(childID: UUID, hooks: [PaydayHooks.Hook], now: Date, on db: Database) async throws {
-        for child in try await owedChildren(only: childID, on: db as! SQLDatabase) {
-            for payday in child.paydays(through: now) {
-                _ = try await pay(child, on: payday, hooks: hooks, now: now, on: db)
+    static func settle(childID: UUID, hooks: [PaydayHooks.Hook], in context: ServiceContext) async throws {
+        for child in try await owedChildren(only: childID, scope: nil, on: context.sql) {
+            for payday in child.paydays(through: context.now) {
+                _ = try await pay(child, on: payday, hooks: hooks, in: context)
             }
         }
     }
 
     /// One payday in one transaction. false when there was nothing to do: another run paid it,
     /// or the allowance was paused or the child removed since the list was read.
-    private static func pay(_ child: OwedChild, on payday: Date, hooks: [PaydayHooks.Hook], now: Date, on database: Database) async throws -> Bool {
+    private static func pay(_ child: OwedChild, on payday: Date, hooks: [PaydayHooks.Hook], in context: ServiceContext) async throws -> Bool {
         let calendar = child.calendar
-        return try await database.writeTransaction { db in
-            let sql = db as! SQLDatabase
+        let now = context.now
+        return try await context.write { db in
+            let sql = db.sql
             struct Current: Decodable { let weekly_allowance_cents: Int64; let allowance_paused: Bool }
             guard let current = try await sql.raw("SELECT weekly_allowance_cents, allowance_paused FROM children WHERE id = \(bind: child.id)")
                 .first(decoding: Current.self), !current.allowance_paused, current.weekly_allowance_cents > 0
@@ -66,8 +68,8 @@ enum PaydayService {
             _ = try await LedgerService.post(
                 LedgerPosting(childID: child.id, type: .credit, amount: allowance, description: description, category: "Allowance", createdBy: nil, at: payday),
                 calendar: calendar, on: db)
-            let context = PaydayContext(childID: child.id, familyID: child.family_id, allowance: allowance, paidAt: payday, calendar: calendar)
-            for hook in hooks { try await hook(context, db) }
+            let paid = PaydayContext(childID: child.id, familyID: child.family_id, allowance: allowance, paidAt: payday, calendar: calendar)
+            for hook in hooks { try await hook(paid, context.within(db)) }
             try await NotificationService.notify(
                 child.user_id, type: .allowance, title: "Allowance day: +\(allowance.formatted)",
                 message: "Your weekly allowance of \(allowance.formatted) has arrived.", childID: child.id, at: payday, on: db)
@@ -92,7 +94,7 @@ enum PaydayService {
         }
     }
 
-    private static func owedChildren(only childID: UUID?, on sql: SQLDatabase) async throws -> [OwedChild] {
+    private static func owedChildren(only childID: UUID?, scope familyID: UUID?, on sql: SQLDatabase) async throws -> [OwedChild] {
         var query: SQLQueryString = """
             SELECT c.id, c.user_id, c.family_id, u.first_name, c.weekly_allowance_cents, c.allowance_day, f.time_zone,
                    c.created_at, c.allowance_resumed_at,
@@ -101,7 +103,7 @@ enum PaydayService {
             WHERE c.allowance_paused = \(bind: false) AND c.weekly_allowance_cents > 0
             """
         if let childID { query = query + " AND c.id = \(bind: childID)" }
-        if let familyID = JobScope.familyID { query = query + " AND c.family_id = \(bind: familyID)" }
+        if let familyID { query = query + " AND c.family_id = \(bind: familyID)" }
         return try await sql.raw(query + " ORDER BY c.created_at").all(decoding: OwedChild.self)
     }
 }

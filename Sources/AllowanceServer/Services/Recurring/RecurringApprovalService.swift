@@ -29,7 +29,7 @@ enum RecurringApprovalService {
 
     /// Called by the job inside its transaction: what fell due is copied, and parents are asked.
     static func hold(_ recurring: RecurringRow, number: Int, dueAt due: Date, now: Date, on db: Database) async throws {
-        let sql = db as! SQLDatabase
+        let sql = db.sql
         try await sql.raw("""
             INSERT INTO recurring_approvals (id, recurring_id, child_id, occurrence_number, name, amount_cents, type, description, category,
                 due_at, status, created_at)
@@ -53,11 +53,11 @@ enum RecurringApprovalService {
     }
 
     /// Posts the occurrence now. A debit the balance cannot cover is refused (422) and stays pending.
-    static func approve(_ id: UUID, by parent: AuthUser, on req: Request) async throws -> TransactionResponse {
-        let pending = try await load(id, for: parent, on: req)
-        let now = req.now
-        var entry = try await req.db.writeTransaction { db in
-            let sql = db as! SQLDatabase
+    static func approve(_ id: UUID, by parent: AuthUser, in context: ServiceContext) async throws -> TransactionResponse {
+        let pending = try await load(id, for: parent, in: context)
+        let now = context.now
+        var entry = try await context.write { db in
+            let sql = db.sql
             try await decide(pending, as: .approved, by: parent, now: now, on: sql)
             guard let recurring = try await RecurringStore.row(pending.recurring_id, on: sql) else { throw AppError.notFound("Recurring transaction") }
             let entry = try await RecurringPosting.post(
@@ -70,11 +70,11 @@ enum RecurringApprovalService {
         return entry
     }
 
-    static func reject(_ id: UUID, by parent: AuthUser, on req: Request) async throws -> PendingRecurringOccurrenceDto {
-        let pending = try await load(id, for: parent, on: req)
-        let now = req.now
-        try await req.db.writeTransaction { db in try await decide(pending, as: .rejected, by: parent, now: now, on: db as! SQLDatabase) }
-        return try await load(id, for: parent, on: req).dto
+    static func reject(_ id: UUID, by parent: AuthUser, in context: ServiceContext) async throws -> PendingRecurringOccurrenceDto {
+        let pending = try await load(id, for: parent, in: context)
+        let now = context.now
+        try await context.write { db in try await decide(pending, as: .rejected, by: parent, now: now, on: db.sql) }
+        return try await load(id, for: parent, in: context).dto
     }
 
     /// One decision per occurrence: the update only matches while it is still pending.
@@ -87,10 +87,10 @@ enum RecurringApprovalService {
         guard decided != nil else { throw alreadyDecided }
     }
 
-    private static let alreadyDecided = AppError(.conflict, "already_decided", "This occurrence was already approved or rejected")
+    private static let alreadyDecided = AppError(.conflict, .alreadyDecided, "This occurrence was already approved or rejected")
 
-    private static func load(_ id: UUID, for parent: AuthUser, on req: Request) async throws -> Row {
-        guard let row = try await req.db().raw(select + " WHERE a.id = \(bind: id) AND c.family_id = \(bind: parent.familyID)").first(decoding: Row.self)
+    private static func load(_ id: UUID, for parent: AuthUser, in context: ServiceContext) async throws -> Row {
+        guard let row = try await context.sql.raw(select + " WHERE a.id = \(bind: id) AND c.family_id = \(bind: parent.familyID)").first(decoding: Row.self)
         else { throw AppError.notFound("Pending occurrence") }
         return row
     }

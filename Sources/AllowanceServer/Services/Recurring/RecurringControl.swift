@@ -8,19 +8,19 @@ import Vapor
 /// Pause, resume and "execute now".
 enum RecurringControl {
     /// A paused schedule falls due no more; what would have fallen due while paused is skipped.
-    static func pause(_ row: RecurringRow, on req: Request) async throws -> RecurringTransactionDto {
-        let now = req.now
-        try await req.db.writeTransaction { db in
-            try await (db as! SQLDatabase).raw("UPDATE recurring_transactions SET is_paused = \(bind: true), updated_at = \(bind: now) WHERE id = \(bind: row.id)").run()
+    static func pause(_ row: RecurringRow, in context: ServiceContext) async throws -> RecurringTransactionDto {
+        let now = context.now
+        try await context.write { db in
+            try await db.sql.raw("UPDATE recurring_transactions SET is_paused = \(bind: true), updated_at = \(bind: now) WHERE id = \(bind: row.id)").run()
         }
-        return try await RecurringService.reload(row.id, on: req)
+        return try await RecurringService.reload(row.id, in: context)
     }
 
     /// Resumes from now: the next occurrence is the first one at or after this moment.
-    static func resume(_ row: RecurringRow, on req: Request) async throws -> RecurringTransactionDto {
-        let now = req.now
-        try await req.db.writeTransaction { db in
-            let sql = db as! SQLDatabase
+    static func resume(_ row: RecurringRow, in context: ServiceContext) async throws -> RecurringTransactionDto {
+        let now = context.now
+        try await context.write { db in
+            let sql = db.sql
             guard let current = try await RecurringStore.row(row.id, on: sql) else { throw AppError.notFound("Recurring transaction") }
             var next = current.next_execution_date
             if current.is_paused && next < now { next = current.rule.firstOccurrence(onOrAfter: now, in: current.calendar) }
@@ -31,24 +31,24 @@ enum RecurringControl {
                     updated_at = \(bind: now) WHERE id = \(bind: row.id)
                 """).run()
         }
-        return try await RecurringService.reload(row.id, on: req)
+        return try await RecurringService.reload(row.id, in: context)
     }
 
     /// Posts the next occurrence now, dated now, and moves the schedule past it (so it is not
     /// posted again when it falls due). Works while paused; refused once the schedule has
     /// finished, and refused (422, nothing changed) when the balance cannot cover a debit.
-    static func executeNow(_ row: RecurringRow, by parent: AuthUser, on req: Request) async throws -> TransactionResponse {
-        let now = req.now
-        var entry = try await req.db.writeTransaction { db in
-            let sql = db as! SQLDatabase
+    static func executeNow(_ row: RecurringRow, by parent: AuthUser, in context: ServiceContext) async throws -> TransactionResponse {
+        let now = context.now
+        var entry = try await context.write { db in
+            let sql = db.sql
             guard let current = try await RecurringStore.row(row.id, on: sql) else { throw AppError.notFound("Recurring transaction") }
             guard current.is_active else {
-                throw AppError(.conflict, "recurring_finished", "\(current.name) has finished: it has no occurrences left")
+                throw AppError(.conflict, .recurringFinished, "\(current.name) has finished: it has no occurrences left")
             }
             let number = current.occurrence_count + 1
             guard try await OccurrenceClaims.claim(
                 "recurring:\(row.id.uuidString.lowercased()):\(number)", job: RecurringJob.jobName, subject: row.id, dueAt: now, now: now, on: db)
-            else { throw AppError(.conflict, "recurring_changed", "This occurrence was just handled by another request; try again") }
+            else { throw AppError(.conflict, .recurringChanged, "This occurrence was just handled by another request; try again") }
             let entry = try await RecurringPosting.post(current, at: now, by: parent.userID, on: db)
             let state = current.rule.state(
                 afterOccurrence: number, dueAt: max(current.next_execution_date, now), endDate: current.end_date,

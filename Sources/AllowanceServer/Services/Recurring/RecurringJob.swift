@@ -14,7 +14,7 @@ enum RecurringJob {
     static let jobName = "recurring"
 
     static var scheduledJob: ScheduledJob {
-        ScheduledJob(name: jobName) { app, now in try await run(app, now: now) }
+        ScheduledJob(name: jobName, run: run)
     }
 
     enum Outcome: Sendable {
@@ -25,16 +25,16 @@ enum RecurringJob {
         case handled(String)
     }
 
-    static func run(_ app: Application, now: Date) async throws -> Int {
+    static func run(in context: ServiceContext) async throws -> Int {
         var handled = 0
         var failures: [String] = []
         // Random order across schedules, as for paydays; each schedule's occurrences stay in order.
-        for id in try await RecurringStore.dueIDs(now: now, on: app.db as! SQLDatabase).shuffled() {
+        for id in try await RecurringStore.dueIDs(now: context.now, scope: context.familyScope, on: context.sql).shuffled() {
             do {
                 // Each pass handles one occurrence or learns that another run did; the bound
                 // only guards against a bug looping for ever.
                 passes: for _ in 0..<(RecurrenceValidation.maximumOccurrences * 2) {
-                    switch try await handleNext(id, now: now, on: app.db) {
+                    switch try await handleNext(id, in: context) {
                     case .idle: break passes
                     case .claimedElsewhere: continue
                     case .handled(let line):
@@ -50,9 +50,10 @@ enum RecurringJob {
     }
 
     /// The next due occurrence of one schedule, in one transaction.
-    static func handleNext(_ id: UUID, now: Date, on database: Database) async throws -> Outcome {
-        try await database.writeTransaction { db in
-            let sql = db as! SQLDatabase
+    static func handleNext(_ id: UUID, in context: ServiceContext) async throws -> Outcome {
+        let now = context.now
+        return try await context.write { db in
+            let sql = db.sql
             guard let row = try await RecurringStore.row(id, on: sql), row.is_active, !row.is_paused, row.next_execution_date <= now else {
                 return .idle
             }
@@ -71,7 +72,7 @@ enum RecurringJob {
                 do {
                     try await RecurringPosting.post(row, at: due, by: row.created_by, on: db)
                     executedAt = due
-                } catch let error as AppError where error.code == "insufficient_balance" {
+                } catch let error as AppError where error.code == .insufficientBalance {
                     // The balance moved since it was read: the ledger's own check has the last word.
                     action = .skipInsufficientBalance
                 }
@@ -96,7 +97,7 @@ enum RecurringJob {
 
     /// quick-actions.md: "Recurring Transaction Skipped", to the family's parents.
     private static func tellParentsOfSkip(_ row: RecurringRow, dueAt due: Date, on db: Database) async throws {
-        for parentID in try await FamilyDirectory.parentUserIDs(ofFamily: row.family_id, on: db as! SQLDatabase) {
+        for parentID in try await FamilyDirectory.parentUserIDs(ofFamily: row.family_id, on: db.sql) {
             try await NotificationService.notify(
                 parentID, type: .recurringSkipped, title: "Recurring Transaction Skipped",
                 message: "\(row.child_first_name)'s recurring '\(row.name)' was skipped due to insufficient balance", childID: row.child_id,
@@ -110,7 +111,7 @@ enum RecurringPosting {
     /// Posts one occurrence to the ledger and tells the child (and parents, on a low balance).
     @discardableResult
     static func post(_ row: RecurringRow, at date: Date, by userID: UUID?, amount: Money? = nil, description: String? = nil, on db: Database) async throws -> TransactionResponse {
-        let sql = db as! SQLDatabase
+        let sql = db.sql
         guard let child = try await FamilyDirectory.child(row.child_id, inFamily: row.family_id, on: sql) else { throw AppError.notFound("Child") }
         let type = row.transactionType
         let amount = amount ?? row.amount
@@ -133,7 +134,7 @@ enum RecurringPosting {
             RETURNING id
             """).first(decoding: Row.self)
         guard moved != nil else {
-            throw AppError(.conflict, "recurring_changed", "This recurring transaction changed at the same moment; try again")
+            throw AppError(.conflict, .recurringChanged, "This recurring transaction changed at the same moment; try again")
         }
     }
 }

@@ -43,7 +43,7 @@ struct RecurringSchedule: Equatable {
 
     /// A bare start date ("2026-12-01") is that day's local midnight.
     static func start(fromWire date: Date, in calendar: FamilyCalendar) -> Date {
-        calendar.localMidnight(ofWireDate: date) ?? date
+        calendar.start(fromWire: date)
     }
 
     /// A bare end date ("2026-12-31") includes that whole local day.

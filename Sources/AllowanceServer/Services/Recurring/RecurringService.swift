@@ -9,13 +9,14 @@ import Vapor
 enum RecurringService {
     static let nameLength = 100
 
-    static func create(_ input: CreateRecurringTransactionDto, on req: Request) async throws -> RecurringTransactionDto {
-        let (parent, child) = try await req.childForParent(input.childId)
+    static func create(
+        _ input: CreateRecurringTransactionDto, for child: ChildRecord, by parent: AuthUser, in context: ServiceContext
+    ) async throws -> RecurringTransactionDto {
         let name = try InputRules.required(input.name, "Name", max: nameLength)
         let amount = try InputRules.positiveAmount(input.amount)
         let category = try InputRules.optional(input.category, "Category", max: InputRules.categoryLength)
         let details = try InputRules.optional(input.description, "Description", max: InputRules.descriptionLength)
-        let now = req.now
+        let now = context.now
         let calendar = child.calendar
         let schedule = try RecurringSchedule.checked(
             pattern: input.pattern, dayOfWeek: input.dayOfWeek, dayOfMonth: input.dayOfMonth, timeOfDay: input.timeOfDay,
@@ -44,18 +45,18 @@ enum RecurringService {
         model.createdBy = parent.userID
         model.createdAt = now
         model.updatedAt = now
-        try await req.db.writeTransaction { db in try await model.create(on: db) }
-        return try await reload(model.id!, on: req)
+        try await context.write { db in try await model.create(on: db) }
+        return try await reload(model.id!, in: context)
     }
 
     /// Changes what is sent. A changed schedule starts again from now (nothing missed is
     /// posted); a schedule that had finished and has occurrences left again resumes from now.
-    static func update(_ row: RecurringRow, with input: UpdateRecurringTransactionDto, on req: Request) async throws -> RecurringTransactionDto {
+    static func update(_ row: RecurringRow, with input: UpdateRecurringTransactionDto, in context: ServiceContext) async throws -> RecurringTransactionDto {
         let name = try input.name.map { try InputRules.required($0, "Name", max: nameLength) }
         let amount = try input.amount.map { try InputRules.positiveAmount($0) }
         let category = try InputRules.optional(input.category, "Category", max: InputRules.categoryLength)
         let details = try InputRules.optional(input.description, "Description", max: InputRules.descriptionLength)
-        let now = req.now
+        let now = context.now
         let calendar = row.calendar
         let schedule = try RecurringSchedule.checked(
             pattern: input.pattern ?? row.rule.pattern, dayOfWeek: input.dayOfWeek ?? row.day_of_week,
@@ -63,7 +64,7 @@ enum RecurringService {
             endDate: input.endDate.map { RecurringSchedule.end(fromWire: $0, in: calendar) } ?? row.end_date,
             maxOccurrences: input.maxOccurrences ?? row.max_occurrences, isNew: false, now: now, calendar: calendar)
 
-        try await req.db.writeTransaction { db in
+        try await context.write { db in
             guard let model = try await RecurringTransaction.find(row.id, on: db) else { throw AppError.notFound("Recurring transaction") }
             if let name { model.name = name }
             if let amount { model.amountCents = amount.cents }
@@ -84,20 +85,20 @@ enum RecurringService {
             model.updatedAt = now
             try await model.save(on: db)
         }
-        return try await reload(row.id, on: req)
+        return try await reload(row.id, in: context)
     }
 
     /// Removes the schedule and its approvals; what it already posted stays on the ledger.
-    static func delete(_ row: RecurringRow, on req: Request) async throws {
-        try await req.db.writeTransaction { db in
-            let sql = db as! SQLDatabase
+    static func delete(_ row: RecurringRow, in context: ServiceContext) async throws {
+        try await context.write { db in
+            let sql = db.sql
             try await sql.raw("DELETE FROM recurring_approvals WHERE recurring_id = \(bind: row.id)").run()
             try await sql.raw("DELETE FROM recurring_transactions WHERE id = \(bind: row.id)").run()
         }
     }
 
-    static func reload(_ id: UUID, on req: Request) async throws -> RecurringTransactionDto {
-        guard let row = try await RecurringStore.row(id, on: req.db()) else { throw AppError.notFound("Recurring transaction") }
+    static func reload(_ id: UUID, in context: ServiceContext) async throws -> RecurringTransactionDto {
+        guard let row = try await RecurringStore.row(id, on: context.sql) else { throw AppError.notFound("Recurring transaction") }
         return row.dto
     }
 

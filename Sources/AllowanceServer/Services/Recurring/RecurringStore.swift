@@ -63,33 +63,14 @@ enum RecurringStore {
         return try await sql.raw(query + " ORDER BY r.next_execution_date, r.created_at").all(decoding: RecurringRow.self)
     }
 
-    /// Ids of active, running schedules due by `now`, oldest due first (within `JobScope`).
-    static func dueIDs(now: Date, on sql: SQLDatabase) async throws -> [UUID] {
+    /// Ids of active, running schedules due by `now`, oldest due first (of one family when scoped).
+    static func dueIDs(now: Date, scope familyID: UUID?, on sql: SQLDatabase) async throws -> [UUID] {
         struct Row: Decodable { let id: UUID }
         var query: SQLQueryString = """
             SELECT r.id FROM recurring_transactions r JOIN children c ON c.id = r.child_id
             WHERE r.is_active = \(bind: true) AND r.is_paused = \(bind: false) AND r.next_execution_date <= \(bind: now)
             """
-        if let familyID = JobScope.familyID { query = query + " AND c.family_id = \(bind: familyID)" }
+        if let familyID { query = query + " AND c.family_id = \(bind: familyID)" }
         return try await sql.raw(query + " ORDER BY r.next_execution_date, r.id").all(decoding: Row.self).map(\.id)
-    }
-}
-
-extension Request {
-    /// A recurring transaction the signed-in user may see: a parent sees the family's, a child
-    /// only their own. Anything else is "not found".
-    func visibleRecurring(_ id: UUID) async throws -> RecurringRow {
-        let user = try requireUser()
-        guard let row = try await RecurringStore.row(id, inFamily: user.familyID, on: db()), user.isParent || row.child_id == user.childID
-        else { throw AppError.notFound("Recurring transaction") }
-        return row
-    }
-
-    /// A recurring transaction for an action only a parent may take.
-    func recurringForParent(_ id: UUID) async throws -> (parent: AuthUser, row: RecurringRow) {
-        let row = try await visibleRecurring(id)
-        let user = try requireUser()
-        guard user.isParent else { throw AppError.parentOnly }
-        return (user, row)
     }
 }

@@ -13,22 +13,24 @@ enum AutoTransferService {
     /// like a contribution: matched, counted by challenges, reaching milestones. Returns
     /// what moved where.
     @discardableResult
-    static func processAutoTransfers(child: ChildRecord, allowance: Money, at now: Date, on database: Database) async throws -> [AutoTransferPlan.Transfer] {
-        try await database.writeTransaction { db in
+    static func processAutoTransfers(
+        child: ChildRecord, allowance: Money, at now: Date, in context: ServiceContext
+    ) async throws -> [AutoTransferPlan.Transfer] {
+        try await context.write { db in
             let goals = try await GoalStore.lockAutoTransferGoals(ofChild: child.id, on: db)
             guard !goals.isEmpty else { return [] }
-            guard let fresh = try await FamilyDirectory.child(child.id, inFamily: child.familyID, on: db as! SQLDatabase) else { return [] }
+            guard let fresh = try await FamilyDirectory.child(child.id, inFamily: child.familyID, on: db.sql) else { return [] }
             let plan = AutoTransferPlan.transfers(
                 allowance: min(allowance, fresh.balance),
                 goals: goals.map {
                     AutoTransferPlan.Goal(
-                        id: $0.id, type: $0.autoTransferType, setting: $0.autoTransferAmount, status: $0.status, priority: $0.priority,
+                        id: $0.id, setting: AutoTransferSetting(type: $0.autoTransferType, amount: $0.autoTransferAmount), status: $0.status, priority: $0.priority,
                         createdAt: $0.createdAt, remaining: $0.progress.remaining)
                 })
             let byID = Dictionary(uniqueKeysWithValues: goals.map { ($0.id, $0) })
             for transfer in plan {
                 guard let goal = byID[transfer.goalID] else { continue }
-                _ = try await GoalDeposits.deposit(
+                _ = try await GoalMoneyService.deposit(
                     transfer.amount, type: .autoTransfer, description: "Auto-transfer from allowance", into: goal, child: fresh, by: nil, at: now, on: db)
             }
             return plan

@@ -11,7 +11,7 @@ enum ChallengeOutcomes {
     /// After a deposit, inside its transaction (the goal is locked): completes the goal's
     /// running challenge if its target is now reached, and pays the bonus. Returns the bonus.
     static func completeIfWon(_ goal: GoalRecord, child: ChildRecord, at now: Date, on db: Database) async throws -> Money? {
-        let sql = db as! SQLDatabase
+        let sql = db.sql
         guard let challenge = try await ChallengeStore.active(forGoal: goal.id, on: sql), challenge.terms.isOpen(at: now) else { return nil }
         let progress = try await ChallengeStore.progress(of: [challenge], on: sql)[challenge.id] ?? .zero
         guard challenge.terms.isWon(progress: progress, at: now), try await close(challenge.id, as: .completed, at: now, on: sql) else {
@@ -29,8 +29,9 @@ enum ChallengeOutcomes {
     /// Marks every Active challenge past its end Failed (of one goal, or all) and tells the
     /// child and parents. Safe to run twice or on two servers at once. Returns how many.
     @discardableResult
-    static func failOverdue(goalID: UUID? = nil, at now: Date, on db: Database) async throws -> Int {
-        let sql = db as! SQLDatabase
+    static func failOverdue(goalID: UUID? = nil, in context: ServiceContext) async throws -> Int {
+        let sql = context.sql
+        let now = context.now
         struct Row: Decodable { let id: UUID; let goal_id: UUID; let name: String; let child_id: UUID; let family_id: UUID }
         var query: SQLQueryString = """
             SELECT c.id, c.goal_id, g.name, g.child_id, ch.family_id FROM goal_challenges c
@@ -38,11 +39,11 @@ enum ChallengeOutcomes {
             WHERE c.status = \(bind: ChallengeStatus.active.rawValue) AND c.end_date <= \(bind: now)
             """
         if let goalID { query = query + " AND c.goal_id = \(bind: goalID)" }
-        if let familyID = JobScope.familyID { query = query + " AND ch.family_id = \(bind: familyID)" }
+        if let familyID = context.familyScope { query = query + " AND ch.family_id = \(bind: familyID)" }
         var failed = 0
         for row in try await sql.raw(query + " ORDER BY c.end_date").all(decoding: Row.self) {
-            let done = try await db.writeTransaction { db in
-                let sql = db as! SQLDatabase
+            let done = try await context.write { db in
+                let sql = db.sql
                 guard let challenge = try await ChallengeStore.active(forGoal: row.goal_id, on: sql), challenge.id == row.id,
                     try await close(row.id, as: .failed, at: challenge.terms.endDate, on: sql),
                     let child = try await FamilyDirectory.child(row.child_id, inFamily: row.family_id, on: sql)

@@ -8,7 +8,6 @@ enum GoalInput {
     static let descriptionLength = 500
     static let urlLength = 500
     static let noteLength = 200
-    static let largestAmount = Money(cents: 1_000_000_00)
     static let priorities = 1...100
 
     static func name(_ value: String) throws -> String { try InputRules.required(value, "Name", max: nameLength) }
@@ -18,12 +17,8 @@ enum GoalInput {
     /// A short free-text note on a money move (a contribution's description, a withdrawal's reason).
     static func note(_ value: String?, _ label: String) throws -> String? { try InputRules.optional(value, label, max: noteLength) }
 
-    /// An amount a person sets or moves: more than zero, at most $1,000,000.00.
-    static func amount(_ value: Money, _ label: String) throws -> Money {
-        let amount = try InputRules.positiveAmount(value, label)
-        guard amount <= largestAmount else { throw AppError.validation("\(label) must be at most \(largestAmount.formatted)") }
-        return amount
-    }
+    /// An amount a person sets or moves: more than zero, at most `InputRules.largestAmount`.
+    static func amount(_ value: Money, _ label: String) throws -> Money { try InputRules.positiveAmount(value, label) }
 
     /// A web address, or nil for an empty one.
     static func url(_ value: String?, _ label: String) throws -> String? {
@@ -49,21 +44,21 @@ enum GoalInput {
 
     /// An auto-transfer setting: none with no amount, a fixed amount above zero, or a
     /// percentage above 0 and at most 100.
-    static func autoTransfer(_ type: AutoTransferType, _ amount: Money) throws -> Money {
-        switch type {
+    static func autoTransfer(_ type: AutoTransferType, _ amount: Money) throws -> AutoTransferSetting {
+        let setting = AutoTransferSetting(type: type, amount: amount)
+        switch setting {
         case .none:
             guard amount == .zero else {
                 throw AppError.validation("autoTransferAmount needs an autoTransferType: 1 (FixedAmount) or 2 (Percentage)")
             }
-            return .zero
-        case .fixedAmount:
-            return try self.amount(amount, "Auto-transfer amount")
-        case .percentage:
-            guard amount.isPositive, amount <= Money(cents: 100_00) else {
+        case .fixed(let money):
+            _ = try self.amount(money, "Auto-transfer amount")
+        case .percentage(let share):
+            guard share > .zero, share <= .hundred else {
                 throw AppError.validation("Auto-transfer percentage must be more than 0 and at most 100")
             }
-            return amount
         }
+        return setting
     }
 
     /// An instant that must still be ahead (a challenge's end, a rule's expiry).

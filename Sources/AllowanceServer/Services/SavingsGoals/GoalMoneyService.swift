@@ -9,21 +9,21 @@ import Vapor
 /// Each is one transaction in which the main balance and the goal move together, each
 /// by its own rows, so `verify` balances before and after.
 enum GoalMoneyService {
-    static func contribute(_ access: GoalAccess, _ input: ContributeToGoalDto, on req: Request) async throws -> GoalProgressEventDto {
+    static func contribute(_ access: GoalAccess, _ input: ContributeToGoalDto, in context: ServiceContext) async throws -> GoalProgressEventDto {
         let amount = try GoalInput.amount(input.amount, "Amount")
         let description = try GoalInput.note(input.description, "Description")
-        let now = req.now
+        let now = context.now
         // The goal is read back inside the transaction: the event tells what this contribution
         // did, whatever another one does a moment later.
-        let (outcome, goal, rows) = try await req.db.writeTransaction { db in
+        let (outcome, goal, rows) = try await context.write { db in
             let locked = try await GoalStore.lock(access.goal.id, on: db)
-            let outcome = try await GoalDeposits.deposit(
+            let outcome = try await deposit(
                 amount, type: .childDeposit, description: description, into: locked, child: access.child, by: access.user.userID, at: now, on: db)
-            let sql = db as! SQLDatabase
+            let sql = db.sql
             guard let goal = try await GoalStore.goal(locked.id, on: sql) else { throw AppError.notFound("Goal") }
-            return (outcome, goal, try await GoalViews.milestoneRows(ofGoals: [goal.id], on: sql)[goal.id] ?? [])
+            return (outcome, goal, try await GoalDTOs.milestoneRows(ofGoals: [goal.id], on: sql)[goal.id] ?? [])
         }
-        let reached = GoalViews.milestones(rows.filter { outcome.milestones.contains($0.percent_complete) }, goal: goal, rule: nil, now: now)
+        let reached = GoalDTOs.milestones(rows.filter { outcome.milestones.contains($0.percent_complete) }, goal: goal, rule: nil, now: now)
         return GoalProgressEventDto(
             goalId: goal.id, goalName: goal.name, newAmount: goal.current, targetAmount: goal.target,
             progressPercentage: goal.progress.percentage, milestonesReached: reached, isCompleted: goal.status == .completed,
@@ -33,17 +33,17 @@ enum GoalMoneyService {
 
     /// A parent moves money from the goal back to the child's balance. A completed goal that
     /// drops below its target is Active again.
-    static func withdraw(_ access: GoalAccess, _ input: WithdrawFromGoalDto, on req: Request) async throws -> ContributionDto {
+    static func withdraw(_ access: GoalAccess, _ input: WithdrawFromGoalDto, in context: ServiceContext) async throws -> ContributionDto {
         let amount = try GoalInput.amount(input.amount, "Amount")
         let reason = try GoalInput.note(input.reason, "Reason")
-        let now = req.now
-        let row = try await req.db.writeTransaction { db in
+        let now = context.now
+        let row = try await context.write { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard !goal.status.isClosed else { throw SavingsGoalService.closed(goal) }
             let row = try await giveBack(
                 amount, from: goal, child: access.child, description: reason ?? "Withdrawn to balance", by: access.user, at: now, on: db)
             if goal.status == .completed, row.balanceAfter < goal.target {
-                try await (db as! SQLDatabase).raw("""
+                try await db.sql.raw("""
                     UPDATE savings_goals SET status = \(bind: GoalStatus.active.rawValue), completed_at = NULL WHERE id = \(bind: goal.id)
                     """).run()
             }
@@ -56,9 +56,9 @@ enum GoalMoneyService {
 
     /// Cancels the goal: everything in it goes back to the balance, a running challenge is
     /// cancelled, and the goal becomes Cancelled.
-    static func cancel(_ access: GoalAccess, on req: Request) async throws {
-        let now = req.now
-        try await req.db.writeTransaction { db in
+    static func cancel(_ access: GoalAccess, in context: ServiceContext) async throws {
+        let now = context.now
+        try await context.write { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard !goal.status.isClosed else { throw SavingsGoalService.closed(goal) }
             if goal.current.isPositive {
@@ -66,7 +66,7 @@ enum GoalMoneyService {
                     goal.current, from: goal, child: access.child, description: "Goal cancelled: money returned to balance", by: access.user,
                     at: now, on: db)
             }
-            let sql = db as! SQLDatabase
+            let sql = db.sql
             try await SavingsGoalService.setStatus(.cancelled, of: goal.id, at: now, on: sql)
             if let challenge = try await ChallengeStore.active(forGoal: goal.id, on: sql) {
                 _ = try await ChallengeOutcomes.close(challenge.id, as: .cancelled, at: now, on: sql)
@@ -76,14 +76,14 @@ enum GoalMoneyService {
 
     /// Only a completed goal can be bought. The spend is the goal's last row (type Purchase),
     /// so its amount stays the sum of its rows; the main balance is not touched.
-    static func purchase(_ access: GoalAccess, _ input: MarkGoalPurchasedDto, on req: Request) async throws -> SavingsGoalDto {
+    static func purchase(_ access: GoalAccess, _ input: MarkGoalPurchasedDto, in context: ServiceContext) async throws -> SavingsGoalDto {
         let notes = try InputRules.optional(input.notes, "Notes", max: InputRules.notesLength)
-        let now = req.now
-        try await req.db.writeTransaction { db in
+        let now = context.now
+        try await context.write { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard goal.status == .completed else {
                 throw AppError(
-                    .conflict, "goal_not_completed",
+                    .conflict, .goalNotCompleted,
                     "Only a completed goal can be marked purchased; \(goal.name) is \(goal.status.name.lowercased()) at \(Int(goal.progress.percentage))%")
             }
             try await GoalRows.record(
@@ -91,17 +91,17 @@ enum GoalMoneyService {
                     goal: goal, amount: -goal.current, type: .purchase, description: notes ?? "Purchased: \(goal.name)", createdBy: access.user.userID,
                     at: now),
                 on: db)
-            try await (db as! SQLDatabase).raw("""
+            try await db.sql.raw("""
                 UPDATE savings_goals SET status = \(bind: GoalStatus.purchased.rawValue), purchased_at = \(bind: now), purchase_notes = \(bind: notes),
                        updated_at = \(bind: now)
                 WHERE id = \(bind: goal.id)
                 """).run()
         }
-        return try await SavingsGoalService.read(access.goal.id, child: access.child, on: req)
+        return try await SavingsGoalService.read(access.goal.id, child: access.child, in: context)
     }
 
-    static func contributions(_ access: GoalAccess, filter: ContributionFilter, on req: Request) async throws -> [ContributionDto] {
-        try await GoalRows.list(goalID: access.goal.id, filter: filter, on: req.db())
+    static func contributions(_ access: GoalAccess, filter: ContributionFilter, in context: ServiceContext) async throws -> [ContributionDto] {
+        try await GoalRows.list(goalID: access.goal.id, filter: filter, on: context.sql)
     }
 
     /// Goal row out, ledger credit in: the pair that returns money to the main balance.
@@ -110,7 +110,7 @@ enum GoalMoneyService {
         _ amount: Money, from goal: GoalRecord, child: ChildRecord, description: String, by user: AuthUser, at now: Date, on db: Database
     ) async throws -> (id: UUID, balanceAfter: Money) {
         guard amount <= goal.current else {
-            throw AppError(.unprocessableEntity, "insufficient_goal_balance", "\(goal.name) has only \(goal.current.formatted) saved")
+            throw AppError(.unprocessableEntity, .insufficientGoalBalance, "\(goal.name) has only \(goal.current.formatted) saved")
         }
         let entry = try await LedgerService.post(
             LedgerPosting(

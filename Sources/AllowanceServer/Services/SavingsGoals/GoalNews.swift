@@ -52,7 +52,7 @@ enum GoalNews {
     private static func tellParents(
         of child: ChildRecord, type: NotificationType, title: String, message: String, at now: Date, on db: Database
     ) async throws {
-        for parentID in try await FamilyDirectory.parentUserIDs(ofFamily: child.familyID, on: db as! SQLDatabase) {
+        for parentID in try await FamilyDirectory.parentUserIDs(ofFamily: child.familyID, on: db.sql) {
             try await NotificationService.notify(parentID, type: type, title: title, message: message, childID: child.id, at: now, on: db)
         }
     }

@@ -28,7 +28,7 @@ enum GoalRows {
     static func record(_ posting: GoalRowPosting, on db: Database) async throws -> (id: UUID, balanceAfter: Money) {
         precondition(db.inTransaction, "a goal row is recorded inside a transaction")
         guard posting.amount != .zero else { throw AppError.validation("Amount must not be zero") }
-        let sql = db as! SQLDatabase
+        let sql = db.sql
         struct Amount: Decodable { let current_amount_cents: Int64 }
         let updated = try await sql.raw("""
             UPDATE savings_goals SET current_amount_cents = current_amount_cents + \(bind: posting.amount.cents), updated_at = \(bind: posting.at)
@@ -51,7 +51,7 @@ enum GoalRows {
 
     private static func shortfall(of goal: GoalRecord, on sql: SQLDatabase) async throws -> AppError {
         guard let fresh = try await GoalStore.goal(goal.id, on: sql) else { return .notFound("Goal") }
-        return AppError(.unprocessableEntity, "insufficient_goal_balance", "\(fresh.name) has only \(fresh.current.formatted) saved")
+        return AppError(.unprocessableEntity, .insufficientGoalBalance, "\(fresh.name) has only \(fresh.current.formatted) saved")
     }
 
     /// What the child saved into a goal (own deposits and auto-transfers) from an instant, and

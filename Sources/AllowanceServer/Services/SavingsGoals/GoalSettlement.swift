@@ -15,7 +15,7 @@ enum GoalSettlement {
     }
 
     static func settle(_ goalID: UUID, child: ChildRecord, at now: Date, on db: Database) async throws -> Outcome {
-        let sql = db as! SQLDatabase
+        let sql = db.sql
         var outcome = Outcome()
         while let goal = try await GoalStore.goal(goalID, on: sql), goal.status == .active {
             var marked = false
@@ -57,7 +57,7 @@ enum GoalSettlement {
 
     /// A milestone-bonus matching rule pays at each milestone, within its cap.
     private static func payBonus(for percent: Int, of goal: GoalRecord, at now: Date, on db: Database) async throws {
-        let sql = db as! SQLDatabase
+        let sql = db.sql
         guard let rule = try await MatchingStore.rule(forGoal: goal.id, on: sql) else { return }
         let paid = try await MatchingStore.pay(
             rule.terms.milestoneBonus(target: goal.target, at: now), from: rule, into: goal,

@@ -71,7 +71,7 @@ enum GoalStore {
     /// SQLite needs no row locks: its writers already take turns (see `writeTransaction`).
     static func lock(_ goalID: UUID, on db: Database) async throws -> GoalRecord {
         precondition(db.inTransaction, "a goal is locked inside a transaction")
-        let sql = db as! SQLDatabase
+        let sql = db.sql
         struct Owner: Decodable { let child_id: UUID }
         guard let owner = try await sql.raw("SELECT child_id FROM savings_goals WHERE id = \(bind: goalID)").first(decoding: Owner.self) else {
             throw AppError.notFound("Goal")
@@ -91,7 +91,7 @@ enum GoalStore {
 
     /// Locks all of a child's goals that take auto-transfers, in list order.
     static func lockAutoTransferGoals(ofChild childID: UUID, on db: Database) async throws -> [GoalRecord] {
-        let sql = db as! SQLDatabase
+        let sql = db.sql
         try await lockChild(childID, on: sql)
         return try await sql.raw(
             select + " WHERE child_id = \(bind: childID) AND auto_transfer_type <> \(bind: AutoTransferType.none.rawValue)"

@@ -7,18 +7,18 @@ import Vapor
 
 /// A parent's matching rule on a goal: one per goal, parents only.
 enum MatchingRuleService {
-    static func create(_ access: GoalAccess, _ input: CreateMatchingRuleDto, on req: Request) async throws -> MatchingRuleDto {
-        let now = req.now
+    static func create(_ access: GoalAccess, _ input: CreateMatchingRuleDto, in context: ServiceContext) async throws -> MatchingRuleDto {
+        let now = context.now
         let ratio = try ratio(input.matchRatio, for: input.type)
         let cap = try input.maxMatchAmount.map { try GoalInput.amount($0, "Maximum match amount") }
         let expiresAt = try input.expiresAt.map { try GoalInput.future(access.child.calendar.deadline(fromWire: $0), "Expiry", now: now) }
-        try await req.db.writeTransaction { db in
+        try await context.write { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard goal.status == .active || goal.status == .paused else {
                 throw AppError(
-                    .conflict, "invalid_goal_status", "\(goal.name) is \(goal.status.name.lowercased()); matching is for goals still being saved for")
+                    .conflict, .invalidGoalStatus, "\(goal.name) is \(goal.status.name.lowercased()); matching is for goals still being saved for")
             }
-            guard try await MatchingStore.rule(forGoal: goal.id, on: db as! SQLDatabase) == nil else { throw alreadyThere }
+            guard try await MatchingStore.rule(forGoal: goal.id, on: db.sql) == nil else { throw alreadyThere }
             let rule = ParentMatchingRule()
             rule.goalID = goal.id
             rule.createdBy = access.user.userID
@@ -36,24 +36,24 @@ enum MatchingRuleService {
             }
             // A milestone bonus applies to milestones reached from now on, not to past ones.
         }
-        return try await show(access, on: req)
+        return try await show(access, in: context)
     }
 
-    static func show(_ access: GoalAccess, on req: Request) async throws -> MatchingRuleDto {
-        let sql = req.db()
+    static func show(_ access: GoalAccess, in context: ServiceContext) async throws -> MatchingRuleDto {
+        let sql = context.sql
         guard let rule = try await MatchingStore.rule(forGoal: access.goal.id, on: sql),
             let goal = try await GoalStore.goal(access.goal.id, on: sql)
         else { throw AppError.notFound("Matching rule") }
-        return GoalViews.rule(rule, goal: goal, now: req.now)
+        return GoalDTOs.rule(rule, goal: goal, now: context.now)
     }
 
-    static func update(_ access: GoalAccess, _ input: UpdateMatchingRuleDto, on req: Request) async throws -> MatchingRuleDto {
-        let now = req.now
+    static func update(_ access: GoalAccess, _ input: UpdateMatchingRuleDto, in context: ServiceContext) async throws -> MatchingRuleDto {
+        let now = context.now
         let cap = try input.maxMatchAmount.map { try GoalInput.amount($0, "Maximum match amount") }
         let expiresAt = try input.expiresAt.map { try GoalInput.future(access.child.calendar.deadline(fromWire: $0), "Expiry", now: now) }
-        try await req.db.writeTransaction { db in
+        try await context.write { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
-            guard let stored = try await MatchingStore.rule(forGoal: goal.id, on: db as! SQLDatabase),
+            guard let stored = try await MatchingStore.rule(forGoal: goal.id, on: db.sql),
                 let rule = try await ParentMatchingRule.find(stored.id, on: db)
             else { throw AppError.notFound("Matching rule") }
             if let ratio = input.matchRatio { rule.matchRatioE4 = try self.ratio(ratio, for: stored.terms.type).tenThousandths }
@@ -67,15 +67,15 @@ enum MatchingRuleService {
             if let expiresAt { rule.expiresAt = expiresAt }
             try await rule.save(on: db)
         }
-        return try await show(access, on: req)
+        return try await show(access, in: context)
     }
 
     /// Removes the rule. What it already paid stays in the goal.
-    static func delete(_ access: GoalAccess, on req: Request) async throws {
-        try await req.db.writeTransaction { db in
+    static func delete(_ access: GoalAccess, in context: ServiceContext) async throws {
+        try await context.write { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
-            guard let rule = try await MatchingStore.rule(forGoal: goal.id, on: db as! SQLDatabase) else { throw AppError.notFound("Matching rule") }
-            try await (db as! SQLDatabase).raw("DELETE FROM parent_matching_rules WHERE id = \(bind: rule.id)").run()
+            guard let rule = try await MatchingStore.rule(forGoal: goal.id, on: db.sql) else { throw AppError.notFound("Matching rule") }
+            try await db.sql.raw("DELETE FROM parent_matching_rules WHERE id = \(bind: rule.id)").run()
         }
     }
 
@@ -93,5 +93,5 @@ enum MatchingRuleService {
     }
 
     private static let alreadyThere = AppError(
-        .conflict, "matching_rule_exists", "This goal already has a matching rule; change it with PUT or remove it first")
+        .conflict, .matchingRuleExists, "This goal already has a matching rule; change it with PUT or remove it first")
 }

@@ -55,7 +55,7 @@ enum MatchingStore {
         on db: Database
     ) async throws -> Money {
         guard amount.isPositive else { return .zero }
-        let sql = db as! SQLDatabase
+        let sql = db.sql
         struct Claimed: Decodable { let id: UUID }
         let claimed = try await sql.raw("""
             UPDATE parent_matching_rules SET total_matched_cents = total_matched_cents + \(bind: amount.cents)

@@ -7,13 +7,8 @@ import Vapor
 
 /// Goals themselves: create, read, list, change, pause and resume.
 enum SavingsGoalService {
-    /// A parent names the child; a child creates their own goal (childId may be left out).
-    static func create(_ input: CreateSavingsGoalDto, by user: AuthUser, on req: Request) async throws -> SavingsGoalDto {
-        guard let childID = input.childId ?? user.childID else {
-            throw AppError.validation("childId is required: name the child the goal is for")
-        }
-        let child = try await req.visibleChild(childID)
-        let now = req.now
+    static func create(_ input: CreateSavingsGoalDto, for child: ChildRecord, by user: AuthUser, in context: ServiceContext) async throws -> SavingsGoalDto {
+        let now = context.now
         let name = try GoalInput.name(input.name)
         let description = try GoalInput.description(input.description)
         let target = try GoalInput.amount(input.targetAmount, "Target amount")
@@ -22,7 +17,7 @@ enum SavingsGoalService {
         let targetDate = try input.targetDate.map { try GoalInput.targetDate($0, now: now, calendar: child.calendar) }
         let priority = try GoalInput.priority(input.priority ?? 1)
         let transferType = input.autoTransferType ?? .none
-        let transferAmount = try GoalInput.autoTransfer(transferType, input.autoTransferAmount ?? .zero)
+        let transfer = try GoalInput.autoTransfer(transferType, input.autoTransferAmount ?? .zero)
 
         let goal = SavingsGoal()
         goal.childID = child.id
@@ -36,36 +31,36 @@ enum SavingsGoalService {
         goal.targetDate = targetDate
         goal.status = GoalStatus.active.rawValue
         goal.priority = priority
-        goal.autoTransferAmountCents = transferAmount.cents
-        goal.autoTransferType = transferType.rawValue
+        goal.autoTransferAmountCents = transfer.amount.cents
+        goal.autoTransferType = transfer.type.rawValue
         goal.createdBy = user.userID
         goal.createdAt = now
         goal.updatedAt = now
-        try await req.db.writeTransaction { db in
+        try await context.write { db in
             try await goal.create(on: db)
             for percent in GoalProgress.milestonePercents {
                 try await GoalMilestone(goalID: goal.id!, percent: percent).create(on: db)
             }
         }
-        return try await read(goal.id!, child: child, on: req)
+        return try await read(goal.id!, child: child, in: context)
     }
 
-    static func show(_ access: GoalAccess, on req: Request) async throws -> SavingsGoalDto {
-        try await GoalViews.goal(access.goal, child: access.child, now: req.now, on: req.db())
+    static func show(_ access: GoalAccess, in context: ServiceContext) async throws -> SavingsGoalDto {
+        try await GoalDTOs.goal(access.goal, child: access.child, now: context.now, on: context.sql)
     }
 
     /// A child's goals by priority. Without `status`: Active and Paused ones, plus Completed
     /// and Purchased with `includeCompleted`; cancelled goals only when asked for by status.
-    static func list(child: ChildRecord, status: GoalStatus?, includeCompleted: Bool, on req: Request) async throws -> [SavingsGoalDto] {
+    static func list(child: ChildRecord, status: GoalStatus?, includeCompleted: Bool, in context: ServiceContext) async throws -> [SavingsGoalDto] {
         let statuses: [GoalStatus] = status.map { [$0] } ?? (includeCompleted ? [.active, .paused, .completed, .purchased] : [.active, .paused])
-        let goals = try await GoalStore.goals(ofChild: child.id, statuses: statuses, on: req.db())
-        return try await GoalViews.goals(goals, child: child, now: req.now, on: req.db())
+        let goals = try await GoalStore.goals(ofChild: child.id, statuses: statuses, on: context.sql)
+        return try await GoalDTOs.goals(goals, child: child, now: context.now, on: context.sql)
     }
 
     /// Changes what is sent. A lower target may complete the goal (milestones first); a
     /// higher one puts a completed goal back to Active.
-    static func update(_ access: GoalAccess, with input: UpdateSavingsGoalDto, on req: Request) async throws -> SavingsGoalDto {
-        let now = req.now
+    static func update(_ access: GoalAccess, with input: UpdateSavingsGoalDto, in context: ServiceContext) async throws -> SavingsGoalDto {
+        let now = context.now
         let child = access.child
         let name = try input.name.map(GoalInput.name)
         let description = try input.description.map { try GoalInput.description($0) ?? "" }
@@ -76,7 +71,7 @@ enum SavingsGoalService {
         let priority = try input.priority.map(GoalInput.priority)
         let transfer = try autoTransfer(input, current: access.goal)
 
-        try await req.db.writeTransaction { db in
+        try await context.write { db in
             let locked = try await GoalStore.lock(access.goal.id, on: db)
             guard !locked.status.isClosed else { throw closed(locked) }
             guard let goal = try await SavingsGoal.find(locked.id, on: db) else { throw AppError.notFound("Goal") }
@@ -101,42 +96,42 @@ enum SavingsGoalService {
             try await goal.save(on: db)
             if target != nil { _ = try await GoalSettlement.settle(locked.id, child: child, at: now, on: db) }
         }
-        return try await read(access.goal.id, child: child, on: req)
+        return try await read(access.goal.id, child: child, in: context)
     }
 
     /// The new auto-transfer setting, checked as a pair; nil when neither field is sent.
-    private static func autoTransfer(_ input: UpdateSavingsGoalDto, current: GoalRecord) throws -> (type: AutoTransferType, amount: Money)? {
+    private static func autoTransfer(_ input: UpdateSavingsGoalDto, current: GoalRecord) throws -> AutoTransferSetting? {
         guard input.autoTransferType != nil || input.autoTransferAmount != nil else { return nil }
         let type = input.autoTransferType ?? current.autoTransferType
         let changesType = type != current.autoTransferType
         guard let amount = input.autoTransferAmount ?? (type == .none ? .zero : changesType ? nil : current.autoTransferAmount) else {
             throw AppError.validation("autoTransferAmount is required when autoTransferType changes")
         }
-        return (type, try GoalInput.autoTransfer(type, amount))
+        return try GoalInput.autoTransfer(type, amount)
     }
 
-    static func pause(_ access: GoalAccess, on req: Request) async throws -> SavingsGoalDto {
-        try await move(access, from: .active, to: .paused, on: req)
+    static func pause(_ access: GoalAccess, in context: ServiceContext) async throws -> SavingsGoalDto {
+        try await move(access, from: .active, to: .paused, in: context)
     }
 
     /// Resuming settles the goal, in case its target was lowered while it was paused.
-    static func resume(_ access: GoalAccess, on req: Request) async throws -> SavingsGoalDto {
-        try await move(access, from: .paused, to: .active, on: req)
+    static func resume(_ access: GoalAccess, in context: ServiceContext) async throws -> SavingsGoalDto {
+        try await move(access, from: .paused, to: .active, in: context)
     }
 
-    private static func move(_ access: GoalAccess, from: GoalStatus, to: GoalStatus, on req: Request) async throws -> SavingsGoalDto {
-        let now = req.now
-        try await req.db.writeTransaction { db in
+    private static func move(_ access: GoalAccess, from: GoalStatus, to: GoalStatus, in context: ServiceContext) async throws -> SavingsGoalDto {
+        let now = context.now
+        try await context.write { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard goal.status == from else {
                 let verb = to == .paused ? "paused" : "resumed"
                 throw AppError(
-                    .conflict, "invalid_goal_status", "Only \(from.name.lowercased()) goals can be \(verb); \(goal.name) is \(goal.status.name.lowercased())")
+                    .conflict, .invalidGoalStatus, "Only \(from.name.lowercased()) goals can be \(verb); \(goal.name) is \(goal.status.name.lowercased())")
             }
-            try await setStatus(to, of: goal.id, at: now, on: db as! SQLDatabase)
+            try await setStatus(to, of: goal.id, at: now, on: db.sql)
             if to == .active { _ = try await GoalSettlement.settle(goal.id, child: access.child, at: now, on: db) }
         }
-        return try await read(access.goal.id, child: access.child, on: req)
+        return try await read(access.goal.id, child: access.child, in: context)
     }
 
     static func setStatus(_ status: GoalStatus, of goalID: UUID, at now: Date, on sql: SQLDatabase) async throws {
@@ -144,15 +139,15 @@ enum SavingsGoalService {
     }
 
     static func closed(_ goal: GoalRecord) -> AppError {
-        AppError(.conflict, "goal_closed", "\(goal.name) is \(goal.status.name.lowercased()); it can no longer be changed")
+        AppError(.conflict, .goalClosed, "\(goal.name) is \(goal.status.name.lowercased()); it can no longer be changed")
     }
 
     /// The goal as it is now, with the child's balance as it is now.
-    static func read(_ goalID: UUID, child: ChildRecord, on req: Request) async throws -> SavingsGoalDto {
-        let sql = req.db()
+    static func read(_ goalID: UUID, child: ChildRecord, in context: ServiceContext) async throws -> SavingsGoalDto {
+        let sql = context.sql
         guard let goal = try await GoalStore.goal(goalID, on: sql),
             let fresh = try await FamilyDirectory.child(child.id, inFamily: child.familyID, on: sql)
         else { throw AppError.notFound("Goal") }
-        return try await GoalViews.goal(goal, child: fresh, now: req.now, on: sql)
+        return try await GoalDTOs.goal(goal, child: fresh, now: context.now, on: sql)
     }
 }

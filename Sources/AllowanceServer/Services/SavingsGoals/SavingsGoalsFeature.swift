@@ -8,15 +8,15 @@ import Vapor
 /// the job that fails challenges whose end has passed.
 enum SavingsGoalsFeature {
     static func register(_ app: Application) {
-        app.paydayHooks.register { context, db in
-            guard let child = try await FamilyDirectory.child(context.childID, inFamily: context.familyID, on: db as! SQLDatabase) else { return }
-            try await AutoTransferService.processAutoTransfers(child: child, allowance: context.allowance, at: context.paidAt, on: db)
+        app.paydayHooks.register { payday, context in
+            guard let child = try await FamilyDirectory.child(payday.childID, inFamily: payday.familyID, on: context.sql) else { return }
+            try await AutoTransferService.processAutoTransfers(child: child, allowance: payday.allowance, at: payday.paidAt, in: context)
         }
         app.jobs.register(challengeExpiry)
     }
 
     /// Marks overdue Active challenges Failed, exactly once each, and tells the child and parents.
-    static let challengeExpiry = ScheduledJob(name: "challenge-expiry") { app, now in
-        try await ChallengeOutcomes.failOverdue(at: now, on: app.db)
+    static let challengeExpiry = ScheduledJob(name: "challenge-expiry") { context in
+        try await ChallengeOutcomes.failOverdue(in: context)
     }
 }

@@ -36,12 +36,12 @@ enum TemplateService {
         return try await sql.raw(query + " ORDER BY t.sort_order, t.name").all(decoding: Row.self)
     }
 
-    static func list(for user: AuthUser, on req: Request) async throws -> [TransactionTemplateDto] {
-        try await rows(forFamily: user.familyID, on: req.db()).map(\.dto)
+    static func list(for user: AuthUser, in context: ServiceContext) async throws -> [TransactionTemplateDto] {
+        try await rows(forFamily: user.familyID, on: context.sql).map(\.dto)
     }
 
     /// A family template, placed after every template the family already sees.
-    static func create(_ input: CreateTransactionTemplateDto, by parent: AuthUser, on req: Request) async throws -> TransactionTemplateDto {
+    static func create(_ input: CreateTransactionTemplateDto, by parent: AuthUser, in context: ServiceContext) async throws -> TransactionTemplateDto {
         let template = TransactionTemplate()
         template.familyID = parent.familyID
         template.name = try InputRules.required(input.name, "Name")
@@ -54,15 +54,17 @@ enum TemplateService {
         template.isGlobal = false
         template.isActive = true
         template.createdBy = parent.userID
-        template.createdAt = req.now
-        let existing = try await rows(forFamily: parent.familyID, on: req.db())
+        template.createdAt = context.now
+        let existing = try await rows(forFamily: parent.familyID, on: context.sql)
         template.sortOrder = (existing.map(\.sort_order).max() ?? 0) + 1
-        try await req.db.writeTransaction { db in try await template.create(on: db) }
-        return try await show(template.id!, for: parent, on: req)
+        try await context.write { db in try await template.create(on: db) }
+        return try await show(template.id!, for: parent, in: context)
     }
 
-    static func update(_ id: UUID, with input: UpdateTransactionTemplateDto, by user: AuthUser, on req: Request) async throws -> TransactionTemplateDto {
-        let template = try await ownTemplate(id, of: user, on: req)
+    /// `template` is one the user may change (`Request.templateForCreator`).
+    static func update(
+        _ template: TransactionTemplate, with input: UpdateTransactionTemplateDto, by user: AuthUser, in context: ServiceContext
+    ) async throws -> TransactionTemplateDto {
         if let name = input.name { template.name = try InputRules.required(name, "Name") }
         if let icon = input.iconName { template.iconName = try InputRules.required(icon, "Icon name", max: iconLength) }
         if input.color != nil { template.color = try color(input.color) }
@@ -75,34 +77,19 @@ enum TemplateService {
             guard sortOrderRange.contains(order) else { throw AppError.validation("sortOrder must be from 0 to \(sortOrderRange.upperBound)") }
             template.sortOrder = order
         }
-        try await req.db.writeTransaction { db in try await template.save(on: db) }
-        return try await show(id, for: user, on: req)
+        try await context.write { db in try await template.save(on: db) }
+        return try await show(template.id!, for: user, in: context)
     }
 
     /// Templates are retired rather than erased: entries made with them stay as they were.
-    static func delete(_ id: UUID, by user: AuthUser, on req: Request) async throws {
-        let template = try await ownTemplate(id, of: user, on: req)
+    static func delete(_ template: TransactionTemplate, in context: ServiceContext) async throws {
         template.isActive = false
-        try await req.db.writeTransaction { db in try await template.save(on: db) }
+        try await context.write { db in try await template.save(on: db) }
     }
 
-    static func show(_ id: UUID, for user: AuthUser, on req: Request) async throws -> TransactionTemplateDto {
-        guard let row = try await rows(forFamily: user.familyID, templateID: id, on: req.db()).first else { throw AppError.notFound("Template") }
+    static func show(_ id: UUID, for user: AuthUser, in context: ServiceContext) async throws -> TransactionTemplateDto {
+        guard let row = try await rows(forFamily: user.familyID, templateID: id, on: context.sql).first else { throw AppError.notFound("Template") }
         return row.dto
-    }
-
-    /// "Template creator": another family's (or a retired) template is not found; a global one,
-    /// or one another parent made, is not yours to change.
-    private static func ownTemplate(_ id: UUID, of user: AuthUser, on req: Request) async throws -> TransactionTemplate {
-        guard let template = try await TransactionTemplate.find(id, on: req.db), template.isActive,
-            template.isGlobal || template.familyID == user.familyID
-        else { throw AppError.notFound("Template") }
-        if template.isGlobal { throw AppError(.forbidden, "global_template", "Global templates cannot be changed") }
-        guard user.isParent else { throw AppError.parentOnly }
-        guard template.createdBy == user.userID else {
-            throw AppError(.forbidden, "not_template_creator", "Only the parent who created this template can change it")
-        }
-        return template
     }
 
     /// "#RRGGBB".

@@ -1,0 +1,42 @@
+import AllowanceAPI
+import AllowanceCore
+import Vapor
+
+extension SavingsGoalsController {
+    /// Parent or self.
+    @Sendable static func contribute(req: Request) async throws -> GoalProgressEventDto {
+        let access = try await req.visibleGoal(try req.uuidParameter("goalId"))
+        return try await GoalMoneyService.contribute(access, try req.content.decode(ContributeToGoalDto.self), in: req.context)
+    }
+
+    /// Parent only.
+    @Sendable static func withdraw(req: Request) async throws -> ContributionDto {
+        let access = try await req.goalForParent(try req.uuidParameter("goalId"))
+        return try await GoalMoneyService.withdraw(access, try req.content.decode(WithdrawFromGoalDto.self), in: req.context)
+    }
+
+    /// Parent only. The body may be empty or `{}`: notes are optional.
+    @Sendable static func purchase(req: Request) async throws -> SavingsGoalDto {
+        let access = try await req.goalForParent(try req.uuidParameter("goalId"))
+        let input = req.body.data == nil ? MarkGoalPurchasedDto() : try req.content.decode(MarkGoalPurchasedDto.self)
+        return try await GoalMoneyService.purchase(access, input, in: req.context)
+    }
+
+    /// Family member. `?type=&startDate=&endDate=&limit=`
+    @Sendable static func contributions(req: Request) async throws -> [ContributionDto] {
+        let access = try await req.visibleGoal(try req.uuidParameter("goalId"))
+        return try await GoalMoneyService.contributions(access, filter: try ContributionFilter(query: req, calendar: access.child.calendar), in: req.context)
+    }
+}
+
+extension ContributionFilter {
+    /// Reads the history's query string; a bare `endDate` includes that whole day in the family's zone.
+    init(query req: Request, calendar: FamilyCalendar) throws {
+        self.init()
+        type = try req.query.numbered(ContributionType.self, "type")
+        from = try req.query.date("startDate", endOfRange: false, in: calendar)
+        to = try req.query.date("endDate", endOfRange: true, in: calendar)
+        if let from, let to, to <= from { throw AppError.validation("endDate must be after startDate") }
+        limit = try req.query.int("limit", in: 1...500) ?? limit
+    }
+}

@@ -1,0 +1,49 @@
+import AllowanceAPI
+import AllowanceCore
+import Vapor
+
+enum TransactionsController {
+    /// This controller's part of the API: `APIEndpoints.all` registers it and `/openapi.json` publishes it.
+    static var endpoints: [APIEndpoint] {
+        [
+            .init(.POST, "/api/v1/transactions", "Record money in (Credit) or out (Debit)", access: .parent, request: CreateTransactionRequest.self, response: TransactionResponse.self, status: 201, idempotent: true, use: create),
+            .init(.GET, "/api/v1/transactions/{transactionId}", "One ledger entry", access: .signedIn, response: TransactionResponse.self, use: show),
+        ]
+    }
+
+    @Sendable static func create(req: Request) async throws -> Response {
+        let input = try req.content.decode(CreateTransactionRequest.self)
+        let (parent, child) = try await req.childForParent(input.childId)
+        return try await TransactionService.create(input, for: child, by: parent, in: req.context).encodeResponse(status: .created, for: req)
+    }
+
+    @Sendable static func show(req: Request) async throws -> TransactionResponse {
+        try await req.visibleEntry(try req.uuidParameter("transactionId"))
+    }
+
+    /// `GET /children/{childId}/transactions?limit=&offset=&type=&search=&from=&to=`
+    @Sendable static func list(req: Request) async throws -> TransactionListResponse {
+        let child = try await req.visibleChild(try req.uuidParameter("childId"))
+        return try await LedgerService.list(childID: child.id, filter: try LedgerFilter(query: req.query, calendar: child.calendar), on: req.db.sql)
+    }
+}
+
+extension LedgerFilter {
+    /// Reads the list's query string, answering 400 with the parameter at fault.
+    /// `maxLimit` is 100 for the API; the web list grows by "Load more" and allows more.
+    init(query: URLQueryContainer, calendar: FamilyCalendar, maxLimit: Int = 100) throws {
+        self.init()
+        limit = try query.int("limit", in: 1...maxLimit) ?? limit
+        offset = try query.int("offset", in: 0...Int.max) ?? offset
+        if let text = try query.text("type"), text.lowercased() != "all" {
+            guard let value = TransactionType.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+                throw AppError.validation("type must be Credit or Debit")
+            }
+            type = value
+        }
+        search = try query.text("search") ?? search
+        from = try query.date("from", endOfRange: false, in: calendar)
+        to = try query.date("to", endOfRange: true, in: calendar)
+        if let from, let to, to <= from { throw AppError.validation("to must be after from") }
+    }
+}

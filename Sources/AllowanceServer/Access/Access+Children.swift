@@ -1,0 +1,41 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+import Vapor
+
+extension Request {
+    /// The child `id` as the signed-in user may see it: a parent sees their family's children,
+    /// a child only themselves.
+    func visibleChild(_ id: UUID) async throws -> ChildRecord {
+        let user = try requireUser()
+        guard user.isParent || user.childID == id,
+            let child = try await FamilyDirectory.child(id, inFamily: user.familyID, on: db.sql)
+        else { throw AppError.notFound("Child") }
+        return child
+    }
+
+    /// The child `id` for an action only a parent of that child may take.
+    func childForParent(_ id: UUID) async throws -> (parent: AuthUser, child: ChildRecord) {
+        let child = try await visibleChild(id)
+        let user = try requireUser()
+        try user.requireParent()
+        return (user, child)
+    }
+
+    /// The signed-in user's family calendar (their time zone).
+    func familyCalendar() async throws -> FamilyCalendar {
+        let family = try await FamilyDirectory.family(try requireUser().familyID, on: db.sql)
+        return family.flatMap { FamilyCalendar(identifier: $0.time_zone) } ?? FamilyCalendar(timeZone: .gmt)
+    }
+
+    /// A ledger entry, if the signed-in user may see its child.
+    func visibleEntry(_ id: UUID) async throws -> TransactionResponse {
+        guard let entry = try await LedgerService.entry(id: id, on: db.sql) else { throw AppError.notFound("Transaction") }
+        do {
+            _ = try await visibleChild(entry.childId)
+        } catch let error as AppError where error.status == .notFound {
+            throw AppError.notFound("Transaction")
+        }
+        return entry
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import Vapor
+
+extension Request {
+    /// A recurring transaction the signed-in user may see: a parent sees the family's, a child
+    /// only their own.
+    func visibleRecurring(_ id: UUID) async throws -> RecurringRow {
+        let user = try requireUser()
+        guard let row = try await RecurringStore.row(id, inFamily: user.familyID, on: db.sql), user.isParent || row.child_id == user.childID
+        else { throw AppError.notFound("Recurring transaction") }
+        return row
+    }
+
+    /// A recurring transaction for an action only a parent may take.
+    func recurringForParent(_ id: UUID) async throws -> (parent: AuthUser, row: RecurringRow) {
+        let row = try await visibleRecurring(id)
+        let user = try requireUser()
+        try user.requireParent()
+        return (user, row)
+    }
+}

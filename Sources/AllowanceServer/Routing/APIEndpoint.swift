@@ -1,0 +1,76 @@
+import AllowanceAPI
+import Foundation
+import Vapor
+
+/// One `/api/v1` endpoint, declared once beside its handler: where it is, who may call it,
+/// what it takes and answers. The same declaration registers the route (with its sign-in and
+/// `Idempotency-Key` handling) and writes its part of `/openapi.json`.
+struct APIEndpoint: Sendable {
+    enum Access: String, Sendable {
+        case anyone = "Anyone"
+        case signedIn = "Any signed-in user (a child sees only their own money)"
+        case parent = "Parent of this family"
+        case child = "The signed-in child"
+        case creator = "The parent who created it"
+        case parentOrOwnChild = "A parent of this family, or the child it belongs to"
+    }
+
+    let method: HTTPMethod
+    /// OpenAPI form: `/api/v1/children/{childId}`.
+    let path: String
+    let summary: String
+    let access: Access
+    let request: (any APISample.Type)?
+    let response: (any APISample.Type)?
+    let status: Int
+    let queryParameters: [String]
+    /// Money-moving: a retry with the same `Idempotency-Key` gets the first answer.
+    let idempotent: Bool
+    let handler: @Sendable (Request) async throws -> Response
+
+    init<Answer: AsyncResponseEncodable>(
+        _ method: HTTPMethod, _ path: String, _ summary: String, access: Access, request: (any APISample.Type)? = nil,
+        response: (any APISample.Type)?, status: Int = 200, query: [String] = [], idempotent: Bool = false,
+        use handler: @escaping @Sendable (Request) async throws -> Answer
+    ) {
+        self.method = method
+        self.path = path
+        self.summary = summary
+        self.access = access
+        self.request = request
+        self.response = response
+        self.status = status
+        self.queryParameters = query
+        self.idempotent = idempotent
+        self.handler = { req in try await handler(req).encodeResponse(for: req) }
+    }
+
+    /// Vapor's form of the path: `{childId}` becomes the parameter `childId`.
+    var pathComponents: [PathComponent] {
+        path.split(separator: "/").map { part in
+            part.hasPrefix("{") ? .parameter(String(part.dropFirst().dropLast())) : .constant(String(part))
+        }
+    }
+}
+
+/// Every endpoint of the API, controller by controller.
+enum APIEndpoints {
+    static var all: [APIEndpoint] {
+        AuthController.endpoints + FamilyController.endpoints + ChildrenController.endpoints + TransactionsController.endpoints
+            + DashboardController.endpoints + NotificationsController.endpoints + AllowanceController.endpoints
+            + RecurringTransactionsController.endpoints + TemplatesController.endpoints + WidgetsController.endpoints
+            + SavingsGoalsController.endpoints
+    }
+
+    /// Registers each endpoint: bearer sessions on all, sign-in required unless open to
+    /// anyone, idempotency on the money-moving ones.
+    static func register(on app: Application) {
+        let api = app.grouped(BearerSessionAuthenticator())
+        for endpoint in all {
+            var routes: any RoutesBuilder = api
+            if endpoint.access != .anyone { routes = routes.grouped(RequireUser()) }
+            if endpoint.idempotent { routes = routes.grouped(IdempotencyMiddleware()) }
+            routes.on(endpoint.method, endpoint.pathComponents, use: endpoint.handler)
+        }
+    }
+}

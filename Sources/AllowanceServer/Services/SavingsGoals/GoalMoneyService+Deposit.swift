@@ -1,0 +1,54 @@
+import AllowanceAPI
+import AllowanceCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// Money moving from a child's main balance into a goal: a contribution the child (or a
+/// parent for them) makes, or an allowance-day auto-transfer. Both take the same steps.
+extension GoalMoneyService {
+    struct DepositOutcome: Sendable {
+        var depositID: UUID
+        var match: Money
+        var challengeBonus: Money?
+        var milestones: [Int]
+        var completed: Bool
+        var balanceAfter: Money
+    }
+
+    /// Inside the caller's transaction, with the goal locked (`GoalStore.lock`):
+    /// 1. refuses a goal that is not Active; 2. debits the main balance (the ledger refuses
+    /// an overdraft) and records the contribution, so both balances stay sums of their rows;
+    /// 3. adds the parent's match; 4. completes a challenge whose target is now reached;
+    /// 5. marks milestones and completes the goal.
+    static func deposit(
+        _ amount: Money, type: ContributionType, description: String?, into goal: GoalRecord, child: ChildRecord, by userID: UUID?,
+        at now: Date, on db: Database
+    ) async throws -> DepositOutcome {
+        guard goal.status == .active else { throw notActive(goal) }
+        let entry = try await LedgerService.post(
+            LedgerPosting(
+                childID: child.id, type: .debit, amount: amount, description: "Saved to goal: \(goal.name)", category: "Savings",
+                notes: description, createdBy: userID, at: now),
+            calendar: child.calendar, on: db)
+        let deposit = try await GoalRows.record(
+            GoalRowPosting(goal: goal, amount: amount, type: type, description: description, createdBy: userID, at: now, sourceTransactionID: entry.id),
+            on: db)
+
+        var match = Money.zero
+        if let rule = try await MatchingStore.rule(forGoal: goal.id, on: db.sql) {
+            match = try await MatchingStore.pay(
+                rule.terms.match(forDeposit: amount, at: now), from: rule, into: goal,
+                description: "Parent match for \(amount.formatted) saved", matching: deposit.id, at: now, on: db)
+        }
+        let bonus = try await ChallengeOutcomes.completeIfWon(goal, child: child, at: now, on: db)
+        let settled = try await GoalSettlement.settle(goal.id, child: child, at: now, on: db)
+        return DepositOutcome(
+            depositID: deposit.id, match: match, challengeBonus: bonus, milestones: settled.milestones, completed: settled.completed,
+            balanceAfter: entry.balanceAfter)
+    }
+
+    static func notActive(_ goal: GoalRecord) -> AppError {
+        AppError(.conflict, .goalNotActive, "\(goal.name) is \(goal.status.name.lowercased()), so it cannot take money now")
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Vapor
+
+/// The shared parts one running application owns. They live on the `Application`, not in
+/// statics, so two applications in one process (the tests) never share a cache or a gate.
+final class ServerState: Sendable {
+    let caches = ReadCaches()
+    /// SQLite cannot upgrade a reading transaction to a writing one while another connection
+    /// writes (it fails with SQLITE_BUSY instead of waiting), so on SQLite this server's writes
+    /// take turns through one gate. PostgreSQL takes row locks and needs none.
+    let writeGate: WriteGate?
+
+    init(gatesWrites: Bool) {
+        writeGate = gatesWrites ? WriteGate() : nil
+    }
+}
+
+extension Application {
+    private struct ServerStateKey: StorageKey { typealias Value = ServerState }
+
+    /// Set up in `configure`, before anything reads or writes.
+    var serverState: ServerState {
+        get { storage[ServerStateKey.self]! }
+        set { storage[ServerStateKey.self] = newValue }
+    }
+}

@@ -1,0 +1,78 @@
+import Fluent
+import FluentSQLiteDriver
+import Foundation
+import SQLKit
+import Vapor
+
+/// What a service needs from its surroundings: the database, the instant it acts at and the
+/// application's shared parts (password hasher, payday hooks, read caches, write gate).
+/// Controllers build one with `req.context`, jobs and commands with `app.context(now:)`, so
+/// the API, the web pages, the jobs, the commands and the tests run the same service code.
+struct ServiceContext: Sendable {
+    let application: Application
+    let db: any Database
+    let now: Date
+    /// Jobs do only this family's work when it is set. The tests set it: they share one
+    /// PostgreSQL database, and one test's run must not pay another test's children.
+    var familyScope: UUID?
+
+    var sql: any SQLDatabase { db.sql }
+    var password: AsyncPasswordHasher { application.password.async }
+    var state: ServerState { application.serverState }
+
+    /// The same context working inside an open transaction.
+    func within(_ transaction: any Database) -> ServiceContext {
+        ServiceContext(application: application, db: transaction, now: now, familyScope: familyScope)
+    }
+
+    /// Runs `work` in one database transaction, through the write gate on SQLite, and ends
+    /// every cached read around it (see `ReadCaches`). Inside a transaction already, the
+    /// outer one (and its gate) covers the work.
+    func write<T: Sendable>(_ work: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        if db.inTransaction { return try await work(db) }
+        return try await state.caches.aroundWrite {
+            guard let gate = state.writeGate else { return try await db.transaction(work) }
+            // The gate orders this application's writers; another process (or another
+            // application in this one) on the same file can still hold the lock. SQLite then
+            // answers BUSY and has rolled the transaction back, so it is simply tried again.
+            for attempt in 1... {
+                do {
+                    return try await gate.run { try await db.transaction(work) }
+                } catch let error as SQLiteError where error.isBusy && attempt < Self.busyAttempts {
+                    try await Task.sleep(for: .milliseconds(Int.random(in: 1...(5 + attempt))))
+                }
+            }
+            preconditionFailure("unreachable: the loop returns or throws")
+        }
+    }
+
+    /// About ten seconds of waiting on a busy SQLite file before the write gives up.
+    private static let busyAttempts = 150
+}
+
+extension SQLiteError {
+    var isBusy: Bool {
+        switch reason {
+        case .busy, .busyInRecovery, .busyInSnapshot, .busyTimeout, .locked: true
+        default: false
+        }
+    }
+}
+
+extension Request {
+    /// The services' view of this request: its database and the application clock's now.
+    var context: ServiceContext { ServiceContext(application: application, db: db, now: now) }
+}
+
+extension Application {
+    /// The services' view for a job or a command, acting at `now` (default: the clock's now).
+    func context(now: Date? = nil, familyScope: UUID? = nil) -> ServiceContext {
+        ServiceContext(application: self, db: db, now: now ?? clock.now(), familyScope: familyScope)
+    }
+}
+
+extension Database {
+    /// This database as SQLKit, for the hot and aggregate queries. Both drivers the server
+    /// uses (SQLite and PostgreSQL) are SQL databases, so the cast cannot fail.
+    var sql: any SQLDatabase { self as! any SQLDatabase }
+}

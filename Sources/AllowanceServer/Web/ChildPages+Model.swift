@@ -1,0 +1,68 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+import Vapor
+
+/// What the child pages show and the forms they read.
+extension ChildPages {
+    struct ChildPage: Encodable {
+        let id: UUID
+        let name: String
+        let firstName: String
+        let lastName: String
+        let balance: MoneyText
+        let weeklyAllowance: String
+        let allowanceDay: String
+        let nextPayment: String
+        let allowancePaused: Bool
+        let chart: String
+        let history: [TransactionRow]
+        let hasMore: Bool
+        let moreLimit: Int
+        let canEdit: Bool
+        let quickSubtract: String
+        let canQuickSubtract: Bool
+        let templates: [TemplateButton]
+        let goals: [GoalPages.GoalRow]
+        var error: String?
+        var formAmount = ""
+        var formNote = ""
+        var formType = "Debit"
+    }
+
+    /// A quick-add template: one click with its default amount, or an amount to enter.
+    struct TemplateButton: Encodable {
+        let id: UUID
+        let name: String
+        let label: String
+        let isCredit: Bool
+        let hasDefault: Bool
+    }
+
+    struct MoneyForm: Content {
+        var amount: String?
+        var type: String?
+        var note: String?
+    }
+
+    struct QuickForm: Content { var note: String? }
+
+    struct TemplateForm: Content { var amount: String? }
+
+    struct RenameForm: Content { var firstName: String?; var lastName: String? }
+
+    struct DeletePage: Encodable { let id: UUID; let name: String; let balance: String }
+
+    struct NewChildForm: Content {
+        var email: String?, password: String?, confirmPassword: String?, firstName: String?, lastName: String?
+        var weeklyAllowance: String?, allowanceDay: String?, initialBalance: String?
+    }
+
+    struct NewChildPage: Encodable {
+        var email = "", firstName = "", lastName = "", weeklyAllowance = "", initialBalance = ""
+        var days: [Day] = []
+        var error: String?
+        struct Day: Encodable { let value: Int; let name: String; let selected: Bool }
+        init(day: Weekday = .saturday) { days = Weekday.allCases.map { Day(value: $0.rawValue, name: $0.name, selected: $0 == day) } }
+    }
+}

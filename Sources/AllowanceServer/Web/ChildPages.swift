@@ -1,0 +1,191 @@
+import AllowanceAPI
+import AllowanceCore
+import Vapor
+
+/// A child's piggy bank (piggy-bank.md): balance, chart, history, add and subtract funds,
+/// quick −$5, rename, delete with confirmation; and adding a child (app-screens.md 1.3).
+struct ChildPages: RouteCollection {
+    static let quickSubtract = Money(cents: 5_00)
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(SiteURL.childNew.pathComponents, use: newForm)
+        routes.post(SiteURL.childNew.pathComponents, use: create)
+        routes.get(SiteURL.child(.key).pathComponents, use: show)
+        routes.post(SiteURL.childAction(.key, .money).pathComponents, use: moveMoney)
+        routes.post(SiteURL.childAction(.key, .quickSubtract).pathComponents, use: quickSubtract)
+        routes.post(SiteURL.childTemplate(.key, template: .key).pathComponents, use: useTemplate)
+        routes.post(SiteURL.childAction(.key, .rename).pathComponents, use: rename)
+        routes.post(SiteURL.childAction(.key, .pauseAllowance).pathComponents, use: pauseAllowance)
+        routes.post(SiteURL.childAction(.key, .resumeAllowance).pathComponents, use: resumeAllowance)
+        routes.get(SiteURL.childAction(.key, .delete).pathComponents, use: deleteConfirm)
+        routes.post(SiteURL.childAction(.key, .delete).pathComponents, use: delete)
+    }
+
+    // MARK: - Show
+
+    private func childPage(_ req: Request, _ child: ChildRecord, error: String? = nil) async throws -> ChildPage {
+        let user = try req.requireUser()
+        let templates = user.isParent ? try await TemplateService.list(for: user, in: req.context) : []
+        let goals = try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context)
+        let limit = max(try req.query.int("limit", in: 1...500) ?? 20, 20)
+        let now = req.now
+        let history = try await LedgerService.list(childID: child.id, filter: LedgerFilter(limit: limit), on: req.db.sql)
+        let points = try await BalanceHistory.endOfDayBalances(for: child, days: 60, now: now, on: req.db.sql)
+        let schedule = AllowanceSchedule(day: child.allowanceDay, calendar: child.calendar)
+        let next = countdownText(days: schedule.daysUntilNextPayday(from: now))
+        return ChildPage(
+            id: child.id, name: child.fullName, firstName: child.firstName, lastName: child.lastName, balance: MoneyText(child.balance),
+            weeklyAllowance: child.weeklyAllowance.formatted, allowanceDay: child.allowanceDay.name,
+            nextPayment: child.allowancePaused ? "Paused" : next, allowancePaused: child.allowancePaused,
+            chart: Charts.balanceLine(points), history: history.transactions.map { TransactionRow($0, calendar: child.calendar) },
+            hasMore: history.hasMore, moreLimit: limit + 20, canEdit: user.isParent, quickSubtract: Self.quickSubtract.formatted,
+            canQuickSubtract: child.balance >= Self.quickSubtract,
+            templates: templates.map { template in
+                TemplateButton(
+                    id: template.id, name: template.name,
+                    label: template.defaultAmount.map { "\(template.name) \(template.type == .credit ? "+" : "−")\($0.formatted)" } ?? template.name,
+                    isCredit: template.type == .credit, hasDefault: template.defaultAmount != nil)
+            },
+            goals: goals.map(GoalPages.row),
+            error: error)
+    }
+
+    @Sendable func show(req: Request) async throws -> Response {
+        let child = try await req.visibleChild(try req.uuidParameter("childId"))
+        return try await req.render("child", child.firstName, section: "dashboard", try await childPage(req, child))
+    }
+
+    // MARK: - Money
+
+    @Sendable func moveMoney(req: Request) async throws -> Response {
+        let (parent, child) = try await req.childForParent(try req.uuidParameter("childId"))
+        let form = try req.content.decode(MoneyForm.self)
+        let type: TransactionType = form.type == TransactionType.credit.rawValue ? .credit : .debit
+        do {
+            let amount = try WebForms.amount(form.amount)
+            let note = form.note?.trimmingCharacters(in: .whitespaces) ?? ""
+            let description = note.isEmpty ? (type == .credit ? "Money added" : "Money spent") : note
+            let entry = try await TransactionService.create(
+                CreateTransactionRequest(childId: child.id, amount: amount, type: type, description: description), for: child, by: parent, in: req.context)
+            let verb = type == .credit ? "Added" : "Subtracted"
+            return Flash.redirect(req, to: SiteURL.child(.value(child.id)).path, message: "\(verb) \(amount.formatted). \(child.firstName) now has \(entry.balanceAfter.formatted).")
+        } catch let error as AppError where error.status.code < 500 {
+            var page = try await childPage(req, child, error: error.message)
+            page.formAmount = form.amount ?? ""
+            page.formNote = form.note ?? ""
+            page.formType = type.rawValue
+            return try await req.render("child", child.firstName, section: "dashboard", page, status: error.status)
+        }
+    }
+
+    @Sendable func quickSubtract(req: Request) async throws -> Response {
+        let (parent, child) = try await req.childForParent(try req.uuidParameter("childId"))
+        let note = (try req.content.decode(QuickForm.self).note ?? "").trimmingCharacters(in: .whitespaces)
+        let back = (req.headers.first(name: .referer).flatMap { URL(string: $0)?.path } == SiteURL.dashboard.path) ? SiteURL.dashboard.path : SiteURL.child(.value(child.id)).path
+        do {
+            let entry = try await TransactionService.create(
+                CreateTransactionRequest(childId: child.id, amount: Self.quickSubtract, type: .debit, description: note.isEmpty ? "Quick spend" : note),
+                for: child, by: parent, in: req.context)
+            return Flash.redirect(req, to: back, message: "Subtracted \(Self.quickSubtract.formatted) from \(child.firstName). New balance: \(entry.balanceAfter.formatted).")
+        } catch let error as AppError where error.status.code < 500 {
+            return Flash.redirect(req, to: back, message: error.message)
+        }
+    }
+
+    @Sendable func useTemplate(req: Request) async throws -> Response {
+        let child = try await req.childForParent(try req.uuidParameter("childId")).child
+        let templateID = try req.uuidParameter("templateId")
+        let typed = try req.content.decode(TemplateForm.self).amount?.trimmingCharacters(in: .whitespaces) ?? ""
+        do {
+            let amount = typed.isEmpty ? nil : try WebForms.amount(typed)
+            let (parent, template, _) = try await req.templateToUse(templateID, forChild: child.id)
+            let entry = try await TemplateUseService.use(template, for: child, UseTemplateDto(childId: child.id, amount: amount), by: parent, in: req.context)
+            let sign = entry.type == .credit ? "+" : "−"
+            return Flash.redirect(req, to: SiteURL.child(.value(child.id)).path, message: "\(entry.description): \(sign)\(entry.amount.formatted). \(child.firstName) now has \(entry.balanceAfter.formatted).")
+        } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
+            return try await req.render("child", child.firstName, section: "dashboard", try await childPage(req, child, error: error.message), status: error.status)
+        }
+    }
+
+    /// Pauses the weekly allowance: paydays while paused are skipped, not owed.
+    @Sendable func pauseAllowance(req: Request) async throws -> Response {
+        let child = try await req.childForParent(try req.uuidParameter("childId")).child
+        _ = try await AllowancePauseService.pause(child, in: req.context)
+        return Flash.redirect(
+            req, to: SiteURL.child(.value(child.id)).path, message: "\(child.firstName)'s allowance is paused. Paydays are skipped until you resume it.")
+    }
+
+    @Sendable func resumeAllowance(req: Request) async throws -> Response {
+        let child = try await req.childForParent(try req.uuidParameter("childId")).child
+        _ = try await AllowancePauseService.resume(child, in: req.context)
+        return Flash.redirect(
+            req, to: SiteURL.child(.value(child.id)).path, message: "\(child.firstName)'s allowance is back on from the next \(child.allowanceDay.name).")
+    }
+
+    // MARK: - Rename and delete
+
+    @Sendable func rename(req: Request) async throws -> Response {
+        let child = try await req.childForParent(try req.uuidParameter("childId")).child
+        let form = try req.content.decode(RenameForm.self)
+        do {
+            let updated = try await ChildService.update(child, with: UpdateChildRequest(firstName: form.firstName ?? "", lastName: form.lastName ?? child.lastName), in: req.context)
+            return Flash.redirect(req, to: SiteURL.child(.value(child.id)).path, message: "Renamed to \(updated.fullName).")
+        } catch let error as AppError where error.status.code < 500 {
+            return try await req.render("child", child.firstName, section: "dashboard", try await childPage(req, child, error: error.message), status: error.status)
+        }
+    }
+
+    @Sendable func deleteConfirm(req: Request) async throws -> Response {
+        let child = try await req.childForParent(try req.uuidParameter("childId")).child
+        return try await req.render("child-delete", "Delete \(child.firstName)?", section: "dashboard",
+                                    DeletePage(id: child.id, name: child.fullName, balance: child.balance.formatted))
+    }
+
+    @Sendable func delete(req: Request) async throws -> Response {
+        let child = try await req.childForParent(try req.uuidParameter("childId")).child
+        try await ChildService.delete(child, in: req.context)
+        return Flash.redirect(req, to: SiteURL.dashboard.path, message: "\(child.firstName)'s piggy bank was deleted.")
+    }
+
+    // MARK: - Add a child
+
+    @Sendable func newForm(req: Request) async throws -> Response {
+        _ = try req.requireParent()
+        return try await req.render("child-new", "Add Child", section: "dashboard", NewChildPage())
+    }
+
+    @Sendable func create(req: Request) async throws -> Response {
+        let parent = try req.requireParent()
+        let form = try req.content.decode(NewChildForm.self)
+        let day = Weekday(rawValue: Int(form.allowanceDay ?? "") ?? 6) ?? .saturday
+        var page = NewChildPage(day: day)
+        page.email = form.email ?? ""
+        page.firstName = form.firstName ?? ""
+        page.lastName = form.lastName ?? ""
+        page.weeklyAllowance = form.weeklyAllowance ?? ""
+        page.initialBalance = form.initialBalance ?? ""
+        do {
+            // The screen's checks in its order (app-screens.md 1.3), then the service's.
+            if let problem = AccountValidation.emailProblem(page.email) ?? AccountValidation.newPasswordProblem(form.password ?? "") {
+                throw AppError.validation(problem)
+            }
+            guard form.password == form.confirmPassword else { throw AppError.validation("Passwords do not match") }
+            if let problem = AccountValidation.requiredProblem(page.firstName, label: "First name") ?? AccountValidation.requiredProblem(page.lastName, label: "Last name") {
+                throw AppError.validation(problem)
+            }
+            guard !page.weeklyAllowance.trimmingCharacters(in: .whitespaces).isEmpty else { throw AppError.validation("Weekly allowance is required") }
+            guard let allowance = try? Money(parsing: page.weeklyAllowance), !allowance.isNegative else {
+                throw AppError.validation("Please enter a valid allowance amount")
+            }
+            let opening = page.initialBalance.trimmingCharacters(in: .whitespaces).isEmpty ? Money.zero : try WebForms.amount(page.initialBalance, allowZero: true)
+            let child = try await AccountService.registerChild(
+                RegisterChildRequest(
+                    email: page.email, password: form.password ?? "", firstName: page.firstName, lastName: page.lastName,
+                    weeklyAllowance: allowance, allowanceDay: day, initialBalance: opening), by: parent, in: req.context)
+            return Flash.redirect(req, to: SiteURL.child(.value(child.id)).path, message: "\(child.firstName) was added with \(child.currentBalance.formatted).")
+        } catch let error as AppError where error.status.code < 500 {
+            page.error = error.message
+            return try await req.render("child-new", "Add Child", section: "dashboard", page, status: error.status)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+import Vapor
+
+/// What the dashboard pages show and the forms they read.
+extension DashboardPages {
+    struct ChildCard: Encodable {
+        let id: UUID
+        let name: String
+        let initial: String
+        let balance: MoneyText
+        let weeklyAllowance: String
+        /// "1 recent transaction", "3 recent transactions".
+        let recentText: String
+        /// "Kai Demo, Balance: $100.00, Weekly allowance: $10.00" (app-screens.md 8.1).
+        let accessibleLabel: String
+    }
+
+    struct ParentPage: Encodable {
+        let familyName: String
+        let totalBalance: String
+        let totalWeeklyAllowance: String
+        let childCount: Int
+        let children: [ChildCard]
+    }
+
+    struct ChildPage: Encodable {
+        let childId: UUID
+        let firstName: String
+        let balance: MoneyText
+        let weeklyAllowance: String
+        let nextPayment: String
+        let nextPaymentDate: String
+        let paydaySoon: Bool
+        let earned: String
+        let spent: String
+        let net: String
+        let netPositive: Bool
+        let recent: [TransactionRow]
+        let goals: [GoalPages.GoalRow]
+    }
+}

@@ -1,0 +1,75 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+import Vapor
+
+/// What the goal pages show and the forms they read.
+extension GoalPages {
+    struct GoalRow: Encodable {
+        let id: UUID, name: String, initial: String, imageUrl: String?, category: String
+        let current: String, target: String, percent: Int, band: String, status: String, isActive: Bool
+        let hasChallenge: Bool, hasMatching: Bool, daysLeft: String?, projection: String?
+    }
+
+    struct ListPage: Encodable {
+        let childId: UUID, childName: String, canCreate: Bool, isParent: Bool
+        let active: [GoalRow], finished: [GoalRow], totalSaved: String
+    }
+
+    struct Milestone: Encodable { let percent: Int; let amount: String; let achieved: Bool; let bonus: String? }
+
+    struct Contribution: Encodable { let description: String; let type: String; let amount: String; let isIn: Bool; let when: String; let by: String? }
+
+    struct Challenge: Encodable { let target: String; let progress: String; let percent: Int; let daysLeft: String; let bonus: String; let endDate: String }
+
+    struct Matching: Encodable { let description: String; let used: String; let isLive: Bool; let state: String }
+
+    struct DetailPage: Encodable {
+        let goal: GoalRow
+        let childId: UUID
+        let childName: String
+        let description: String?
+        let productUrl: String?
+        let ring: String
+        let remaining: String
+        let targetDate: String?
+        let autoTransfer: String?
+        let milestones: [Milestone]
+        let challenge: Challenge?
+        let matching: Matching?
+        let contributions: [Contribution]
+        let isParent: Bool
+        let canContribute: Bool
+        let canAffordText: String?
+        let isCompleted: Bool
+        let isPaused: Bool
+        let isOpen: Bool
+        let childBalance: String
+        let celebration: String?
+        let today: String
+        var error: String?
+    }
+
+    struct GoalForm: Content {
+        var name: String?, targetAmount: String?, category: String?, targetDate: String?, priority: String?
+        var description: String?, imageUrl: String?, productUrl: String?, autoTransferType: String?, autoTransferAmount: String?
+    }
+
+    struct Option: Encodable { let value: String; let label: String; let selected: Bool }
+
+    struct FormPage: Encodable {
+        var goalId: UUID?
+        var childId: UUID
+        var childName: String
+        var name = "", targetAmount = "", targetDate = "", priority = "1", description = "", imageUrl = "", productUrl = ""
+        var autoTransferAmount = ""
+        var categories: [Option] = []
+        var autoTransferTypes: [Option] = []
+        var error: String?
+    }
+
+    struct ActionForm: Content {
+        var amount: String?, note: String?, type: String?, ratio: String?, maxMatch: String?, expires: String?
+        var targetAmount: String?, endDate: String?, bonusAmount: String?
+    }
+}

@@ -1,0 +1,38 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+import Vapor
+
+/// What the settings pages show and the forms they read.
+extension SettingsPages {
+    struct SettingsPage: Encodable {
+        var firstName: String
+        var lastName: String
+        var email: String
+        var role: String
+        var preferences: Preferences
+        var profileError: String?
+        var passwordError: String?
+        var preferencesError: String?
+
+        struct Preferences: Encodable {
+            let notificationsEnabled: Bool, transactionAlerts: Bool, allowanceReminders: Bool, balanceAlerts: Bool
+            let lowBalanceWarning: Bool, threshold: String
+        }
+    }
+
+    struct ProfileForm: Content { var firstName: String?; var lastName: String?; var email: String? }
+
+    struct PasswordForm: Content { var currentPassword: String?; var newPassword: String?; var confirmPassword: String? }
+
+    struct PreferencesForm: Content {
+        var notificationsEnabled: String?, transactionAlerts: String?, allowanceReminders: String?, balanceAlerts: String?
+        var lowBalanceWarning: String?, threshold: String?
+    }
+
+    struct NotificationsPage: Encodable {
+        let items: [Item]
+        let unread: Int
+        struct Item: Encodable { let id: UUID; let title: String; let message: String; let when: String; let isRead: Bool; let childId: UUID? }
+    }
+}

@@ -1,0 +1,100 @@
+import AllowanceAPI
+import AllowanceCore
+import Vapor
+
+/// Settings (app-screens.md 5.1-5.3) and the notification list behind the bell.
+struct SettingsPages: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(SiteURL.settings.pathComponents, use: settings)
+        routes.post(SiteURL.settingsForm(.profile).pathComponents, use: saveProfile)
+        routes.post(SiteURL.settingsForm(.password).pathComponents, use: changePassword)
+        routes.post(SiteURL.settingsForm(.notifications).pathComponents, use: savePreferences)
+        routes.get(SiteURL.notifications.pathComponents, use: notifications)
+        routes.post(SiteURL.notificationsReadAll.pathComponents, use: readAll)
+        routes.post(SiteURL.notificationRead(.key).pathComponents, use: readOne)
+    }
+
+    private func page(_ req: Request) async throws -> SettingsPage {
+        let user = try req.requireUser()
+        let prefs = try await NotificationService.preferences(of: user.userID, on: req.db)
+        return SettingsPage(
+            firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role.rawValue,
+            preferences: .init(
+                notificationsEnabled: prefs.notificationsEnabled, transactionAlerts: prefs.transactionAlerts,
+                allowanceReminders: prefs.allowanceReminders, balanceAlerts: prefs.balanceAlerts, lowBalanceWarning: prefs.lowBalanceWarning,
+                threshold: Money(cents: prefs.lowBalanceThresholdCents).plainText))
+    }
+
+    @Sendable func settings(req: Request) async throws -> Response {
+        try await req.render("settings", "Settings", section: "settings", try await page(req))
+    }
+
+    @Sendable func saveProfile(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        let form = try req.content.decode(ProfileForm.self)
+        do {
+            _ = try await AccountService.updateProfile(UpdateProfileRequest(firstName: form.firstName ?? "", lastName: form.lastName ?? "", email: form.email ?? ""), of: user, in: req.context)
+            return Flash.redirect(req, to: SiteURL.settings.path, message: "Profile saved.")
+        } catch let error as AppError where error.status.code < 500 {
+            var page = try await page(req)
+            page.firstName = form.firstName ?? ""
+            page.lastName = form.lastName ?? ""
+            page.email = form.email ?? ""
+            page.profileError = error.message
+            return try await req.render("settings", "Settings", section: "settings", page, status: error.status)
+        }
+    }
+
+    @Sendable func changePassword(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        let form = try req.content.decode(PasswordForm.self)
+        do {
+            guard form.newPassword == form.confirmPassword else { throw AppError.validation("Passwords do not match") }
+            try await AccountService.changePassword(ChangePasswordRequest(currentPassword: form.currentPassword ?? "", newPassword: form.newPassword ?? ""), of: user, in: req.context)
+            return Flash.redirect(req, to: SiteURL.settings.path, message: "Password changed. Other devices have been signed out.")
+        } catch let error as AppError where error.status.code < 500 {
+            var page = try await page(req)
+            page.passwordError = error.message
+            return try await req.render("settings", "Settings", section: "settings", page, status: error.status)
+        }
+    }
+
+    @Sendable func savePreferences(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        let form = try req.content.decode(PreferencesForm.self)
+        do {
+            let threshold = try WebForms.amount(form.threshold?.isEmpty == false ? form.threshold : "0", allowZero: true)
+            _ = try await NotificationService.updatePreferences(
+                of: user.userID,
+                with: NotificationPreferencesDto(
+                    notificationsEnabled: form.notificationsEnabled != nil, transactionAlertsEnabled: form.transactionAlerts != nil,
+                    allowanceRemindersEnabled: form.allowanceReminders != nil, balanceAlertsEnabled: form.balanceAlerts != nil,
+                    lowBalanceWarningEnabled: form.lowBalanceWarning != nil, lowBalanceThreshold: threshold), on: req.db)
+            return Flash.redirect(req, to: SiteURL.settings.path, message: "Notification preferences saved.")
+        } catch let error as AppError where error.status.code < 500 {
+            var page = try await page(req)
+            page.preferencesError = error.message.replacingOccurrences(of: "Amount", with: "Threshold")
+            return try await req.render("settings", "Settings", section: "settings", page, status: error.status)
+        }
+    }
+
+    @Sendable func notifications(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        let list = try await NotificationService.list(for: user.userID, unreadOnly: false, limit: 100, on: req.db)
+        let calendar = try await req.familyCalendar()
+        return try await req.render("notifications", "Notifications", section: "notifications", NotificationsPage(
+            items: list.notifications.map { .init(id: $0.id, title: $0.title, message: $0.message, when: calendar.displayDateTime($0.createdAt), isRead: $0.isRead, childId: $0.childId) },
+            unread: list.unreadCount))
+    }
+
+    @Sendable func readAll(req: Request) async throws -> Response {
+        try await NotificationService.markAllRead(for: try req.requireUser().userID, at: req.now, on: req.db)
+        return Flash.redirect(req, to: SiteURL.notifications.path, message: "All notifications marked as read.")
+    }
+
+    @Sendable func readOne(req: Request) async throws -> Response {
+        let user = try req.requireUser()
+        _ = try await NotificationService.markRead(try req.uuidParameter("notificationId"), for: user.userID, at: req.now, on: req.db)
+        return req.redirect(to: SiteURL.notifications.path)
+    }
+}

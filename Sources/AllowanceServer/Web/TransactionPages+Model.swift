@@ -1,0 +1,48 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+import Vapor
+
+/// What the transaction pages show and the forms they read.
+extension TransactionPages {
+    struct ChildOption: Encodable { let id: UUID; let name: String; let balance: String; let balanceCents: Int64; let selected: Bool }
+
+    struct FilterLink: Encodable { let label: String; let href: String; let current: Bool }
+
+    struct ListPage: Encodable {
+        let childId: UUID?
+        let childName: String
+        let children: [ChildOption]
+        let filters: [FilterLink]
+        let search: String
+        let type: String
+        let rows: [TransactionRow]
+        let hasMore: Bool
+        let moreHref: String
+        let isParent: Bool
+    }
+
+    struct DetailPage: Encodable {
+        let row: TransactionRow
+        let childId: UUID
+        let childName: String
+        let typeLabel: String
+        let category: String?
+        let note: String?
+    }
+
+    struct NewPage: Encodable {
+        var children: [ChildOption]
+        var type = "Credit"
+        var amount = ""
+        var description = ""
+        var error: String?
+    }
+
+    struct NewForm: Content {
+        var childId: String?
+        var type: String?
+        var amount: String?
+        var description: String?
+    }
+}

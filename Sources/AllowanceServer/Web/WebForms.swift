@@ -1,0 +1,25 @@
+import AllowanceCore
+import Foundation
+import Vapor
+
+/// Reading what people type into form fields.
+enum WebForms {
+    /// A date from `<input type="date">` ("2026-12-01"), as the API's bare date; blank is nil.
+    static func date(_ text: String?, _ label: String) throws -> Date? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let date = ISO8601Wire.parse(text) else { throw AppError.validation("\(label) must be a date") }
+        return date
+    }
+
+    static func amount(_ text: String?, allowZero: Bool = false) throws -> Money {
+        let text = text?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !text.isEmpty else { throw AppError.validation("Amount is required") }
+        do {
+            let amount = try Money(parsing: text)
+            if allowZero { return try InputRules.nonNegativeAmount(amount, "Amount") }
+            return try InputRules.positiveAmount(amount)
+        } catch let error as MoneyParseError {
+            throw AppError.validation("Amount \(error.message)")
+        }
+    }
+}
