@@ -10,7 +10,9 @@ public struct ChildDashboardResponse: Codable, Sendable {
     /// Entries in the last 7 days.
     public var recentTransactionCount: Int
 
-    public init(childId: UUID, firstName: String, lastName: String, currentBalance: Money, weeklyAllowance: Money, recentTransactionCount: Int) {
+    public init(
+        childId: UUID, firstName: String, lastName: String, currentBalance: Money, weeklyAllowance: Money, recentTransactionCount: Int
+    ) {
         self.childId = childId
         self.firstName = firstName
         self.lastName = lastName

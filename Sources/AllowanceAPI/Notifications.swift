@@ -26,7 +26,9 @@ public struct NotificationDto: Codable, Sendable {
     public var createdAt: Date
     public var readAt: Date?
 
-    public init(id: UUID, type: NotificationType, title: String, message: String, childId: UUID?, isRead: Bool, createdAt: Date, readAt: Date?) {
+    public init(
+        id: UUID, type: NotificationType, title: String, message: String, childId: UUID?, isRead: Bool, createdAt: Date, readAt: Date?
+    ) {
         self.id = id
         self.type = type
         self.title = title
@@ -53,7 +55,7 @@ public struct UnreadCountResponse: Codable, Sendable {
     public init(count: Int) { self.count = count }
 }
 
-/// app-screens.md 5.3. Every field optional on update: send only what changes.
+/// The App Screens document, 5.3. Every field optional on update: send only what changes.
 public struct NotificationPreferencesDto: Codable, Sendable, Equatable {
     public var notificationsEnabled: Bool?
     public var transactionAlertsEnabled: Bool?

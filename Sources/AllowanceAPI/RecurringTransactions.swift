@@ -1,7 +1,7 @@
 import AllowanceCore
 import Foundation
 
-/// quick-actions.md `CreateRecurringTransactionDto`. `pattern` is 1-6 (Daily ... LastOfMonth),
+/// The Quick Actions document, `CreateRecurringTransactionDto`. `pattern` is 1-6 (Daily ... LastOfMonth),
 /// `dayOfWeek` 0-6 (Sunday first), `dayOfMonth` 1-28, `timeOfDay` "HH:mm:ss" in the family's
 /// zone. A bare `startDate` ("2026-12-01") means that day in the family's zone; a bare
 /// `endDate` includes its whole day.

@@ -1,7 +1,7 @@
 import AllowanceCore
 import Foundation
 
-/// savings-goals.md `CreateSavingsGoalDto`. `childId` names the child (a parent must send it;
+/// The Savings Goals document, `CreateSavingsGoalDto`. `childId` names the child (a parent must send it;
 /// a child creating their own goal may leave it out). Fields the document's clients always
 /// send default as there when left out: category Other, priority 1, no auto-transfer.
 public struct CreateSavingsGoalDto: Codable, Sendable {
@@ -20,7 +20,8 @@ public struct CreateSavingsGoalDto: Codable, Sendable {
     public var autoTransferType: AutoTransferType?
 
     public init(
-        childId: UUID? = nil, name: String, description: String? = nil, targetAmount: Money, imageUrl: String? = nil, productUrl: String? = nil,
+        childId: UUID? = nil, name: String, description: String? = nil, targetAmount: Money, imageUrl: String? = nil,
+        productUrl: String? = nil,
         category: GoalCategory? = nil, targetDate: Date? = nil, priority: Int? = nil, autoTransferAmount: Money? = nil,
         autoTransferType: AutoTransferType? = nil
     ) {
@@ -109,7 +110,8 @@ public struct SavingsGoalDto: Codable, Sendable {
 
     public init(
         id: UUID, childId: UUID, childName: String, name: String, description: String?, targetAmount: Money, currentAmount: Money,
-        remainingAmount: Money, progressPercentage: Double, imageUrl: String?, productUrl: String?, category: GoalCategory, targetDate: Date?,
+        remainingAmount: Money, progressPercentage: Double, imageUrl: String?, productUrl: String?, category: GoalCategory,
+        targetDate: Date?,
         daysRemaining: Int?, status: GoalStatus, completedAt: Date?, purchasedAt: Date?, priority: Int, autoTransferAmount: Money,
         autoTransferType: AutoTransferType, matchingRule: MatchingRuleSummaryDto?, activeChallenge: ChallengeSummaryDto?,
         milestones: [MilestoneDto], canAfford: Bool, projectedCompletionDate: Date?, projectedCompletionText: String?, createdAt: Date
@@ -198,7 +200,8 @@ public struct MilestoneDto: Codable, Sendable, Equatable {
     public var bonusAmount: Money?
 
     public init(
-        id: UUID, percentComplete: Int, targetAmount: Money, isAchieved: Bool, achievedAt: Date?, celebrationMessage: String?, bonusAmount: Money?
+        id: UUID, percentComplete: Int, targetAmount: Money, isAchieved: Bool, achievedAt: Date?, celebrationMessage: String?,
+        bonusAmount: Money?
     ) {
         self.id = id
         self.percentComplete = percentComplete

@@ -28,7 +28,8 @@ public struct ChallengeSummaryDto: Codable, Sendable {
     public var statusName: String
 
     public init(
-        id: UUID, targetAmount: Money, currentProgress: Money, progressPercentage: Double, endDate: Date, daysRemaining: Int, bonusAmount: Money,
+        id: UUID, targetAmount: Money, currentProgress: Money, progressPercentage: Double, endDate: Date, daysRemaining: Int,
+        bonusAmount: Money,
         status: ChallengeStatus
     ) {
         self.id = id
@@ -64,7 +65,8 @@ public struct GoalChallengeDto: Codable, Sendable {
 
     public init(
         id: UUID, goalId: UUID, goalName: String, childId: UUID, targetAmount: Money, currentProgress: Money, progressPercentage: Double,
-        startDate: Date, endDate: Date, daysRemaining: Int, bonusAmount: Money, status: ChallengeStatus, completedAt: Date?, description: String?
+        startDate: Date, endDate: Date, daysRemaining: Int, bonusAmount: Money, status: ChallengeStatus, completedAt: Date?,
+        description: String?
     ) {
         self.id = id
         self.goalId = goalId

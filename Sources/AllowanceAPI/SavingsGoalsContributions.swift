@@ -39,7 +39,8 @@ public struct ContributionDto: Codable, Sendable {
     public var createdByName: String?
 
     public init(
-        id: UUID, amount: Money, type: ContributionType, goalBalanceAfter: Money, description: String?, createdAt: Date, createdByName: String?
+        id: UUID, amount: Money, type: ContributionType, goalBalanceAfter: Money, description: String?, createdAt: Date,
+        createdByName: String?
     ) {
         self.id = id
         self.amount = amount
@@ -71,7 +72,8 @@ public struct GoalProgressEventDto: Codable, Sendable {
     public var balanceAfter: Money
 
     public init(
-        goalId: UUID, goalName: String, newAmount: Money, targetAmount: Money, progressPercentage: Double, milestonesReached: [MilestoneDto],
+        goalId: UUID, goalName: String, newAmount: Money, targetAmount: Money, progressPercentage: Double,
+        milestonesReached: [MilestoneDto],
         isCompleted: Bool, matchAmountAdded: Money?, challengeBonusAdded: Money?, balanceAfter: Money
     ) {
         self.goalId = goalId

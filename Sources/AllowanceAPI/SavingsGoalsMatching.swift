@@ -82,7 +82,8 @@ public struct MatchingRuleDto: Codable, Sendable {
     public var createdByName: String
 
     public init(
-        id: UUID, goalId: UUID, goalName: String, type: MatchingType, typeDescription: String, matchRatio: MatchRatio, maxMatchAmount: Money?,
+        id: UUID, goalId: UUID, goalName: String, type: MatchingType, typeDescription: String, matchRatio: MatchRatio,
+        maxMatchAmount: Money?,
         totalMatchedAmount: Money, remainingMatchAmount: Money?, isActive: Bool, isExpired: Bool, createdAt: Date, expiresAt: Date?,
         createdByName: String
     ) {

@@ -1,7 +1,7 @@
 import AllowanceCore
 import Foundation
 
-/// quick-actions.md `CreateTransactionTemplateDto`. `color` is "#RRGGBB".
+/// The Quick Actions document, `CreateTransactionTemplateDto`. `color` is "#RRGGBB".
 public struct CreateTransactionTemplateDto: Codable, Sendable {
     public var name: String
     public var iconName: String

@@ -1,6 +1,8 @@
-/// The strength meter of the sign-up screen (app-screens.md 1.2), scored as the document does.
+/// The strength meter of the sign-up screen (the App Screens document 1.2), scored as the document does.
 public enum PasswordStrength: String, Sendable {
-    case weak = "Weak", medium = "Medium", strong = "Strong"
+    case weak = "Weak"
+    case medium = "Medium"
+    case strong = "Strong"
 
     public init(of password: String) {
         var score = 0

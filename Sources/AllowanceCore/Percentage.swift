@@ -15,7 +15,7 @@ public struct Percentage: Comparable, Hashable, Sendable {
     public static func < (lhs: Percentage, rhs: Percentage) -> Bool { lhs.hundredths < rhs.hundredths }
 }
 
-/// What a goal's auto-transfer takes on allowance day. On the wire (savings-goals.md) it is a
+/// What a goal's auto-transfer takes on allowance day. On the wire (the Savings Goals document) it is a
 /// type and one number, `autoTransferAmount`, which is an amount for FixedAmount and a
 /// percentage for Percentage; this reads the pair once so the two are never confused.
 public enum AutoTransferSetting: Equatable, Sendable {

@@ -1,4 +1,4 @@
-/// The money and wording rules of templates, widgets and voice replies (quick-actions.md).
+/// The money and wording rules of templates, widgets and voice replies (the Quick Actions document).
 public enum QuickActionRules {
     /// The amount a template posts: the one sent, else the template's default; nil when the
     /// template has no default and none was sent (the caller must ask for one).

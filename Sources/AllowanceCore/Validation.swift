@@ -1,6 +1,6 @@
 import Foundation
 
-/// The sign-in and sign-up field rules of app-screens.md 1.1-1.3, with the documents' messages.
+/// The sign-in and sign-up field rules of the App Screens document 1.1-1.3, with the documents' messages.
 /// The server and every client ask the same questions in the same order.
 public enum AccountValidation {
     public static let minimumPasswordLength = 6

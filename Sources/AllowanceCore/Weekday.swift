@@ -1,6 +1,7 @@
 /// Days of the week as the documents number them (`DayOfWeek` in .NET): Sunday is 0.
 public enum Weekday: Int, Codable, CaseIterable, Sendable {
-    case sunday = 0, monday, tuesday, wednesday, thursday, friday, saturday
+    case sunday = 0
+    case monday, tuesday, wednesday, thursday, friday, saturday
 
     public var name: String {
         ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][rawValue]

@@ -91,7 +91,9 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.asyncCommands.use(SeedCommand(), as: "seed")
     app.asyncCommands.use(VerifyCommand(), as: "verify")
     app.asyncCommands.use(RunJobsCommand(), as: "run-jobs")
-    if app.environment != .testing, Scheduler.isServing(app), let interval = Scheduler.interval(fromEnvironment: Environment.get("SCHEDULER_INTERVAL")) {
+    if app.environment != .testing, Scheduler.isServing(app),
+        let interval = Scheduler.interval(fromEnvironment: Environment.get("SCHEDULER_INTERVAL"))
+    {
         app.lifecycle.use(Scheduler(interval: interval))
     }
 

@@ -5,11 +5,14 @@ import Testing
 
 @Suite struct GoalsAutoTransferTests {
     let day = Date(timeIntervalSince1970: 1_795_285_800)
-    func goal(_ priority: Int, _ type: AutoTransferType, _ cents: Int64, status: GoalStatus = .active, remaining: Int64 = 100_00, age: Double = 0)
+    func goal(
+        _ priority: Int, _ type: AutoTransferType, _ cents: Int64, status: GoalStatus = .active, remaining: Int64 = 100_00, age: Double = 0
+    )
         -> AutoTransferPlan.Goal
     {
         AutoTransferPlan.Goal(
-            id: UUID(), setting: AutoTransferSetting(type: type, amount: Money(cents: cents)), status: status, priority: priority, createdAt: day.addingTimeInterval(age),
+            id: UUID(), setting: AutoTransferSetting(type: type, amount: Money(cents: cents)), status: status, priority: priority,
+            createdAt: day.addingTimeInterval(age),
             remaining: Money(cents: remaining))
     }
 
@@ -31,10 +34,11 @@ import Testing
         let second = goal(2, .percentage, 50_00)
         let third = goal(2, .fixedAmount, 3_00, age: 60)
         let plan = AutoTransferPlan.transfers(allowance: Money(cents: 10_00), goals: [third, second, first])
-        #expect(plan == [
-            .init(goalID: first.id, amount: Money(cents: 6_00)),
-            .init(goalID: second.id, amount: Money(cents: 4_00)),  // wanted $5.00, only $4.00 left
-        ])
+        #expect(
+            plan == [
+                .init(goalID: first.id, amount: Money(cents: 6_00)),
+                .init(goalID: second.id, amount: Money(cents: 4_00)),  // wanted $5.00, only $4.00 left
+            ])
     }
 
     @Test func pausedAndCompletedGoalsAreSkippedAndNoGoalTakesMoreThanItNeeds() {

@@ -7,7 +7,8 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_795_285_800)  // Saturday 2026-11-21 18:30 UTC
     let newYork = FamilyCalendar(identifier: "America/New_York")!
     var challenge: ChallengeTerms {
-        ChallengeTerms(target: Money(cents: 20_00), startDate: start, endDate: start.addingTimeInterval(7 * 86_400), bonus: Money(cents: 5_00))
+        ChallengeTerms(
+            target: Money(cents: 20_00), startDate: start, endDate: start.addingTimeInterval(7 * 86_400), bonus: Money(cents: 5_00))
     }
 
     @Test func progressCountsTheChildsSavingWithinTheWindowOnly() {

@@ -19,7 +19,9 @@ import Testing
     @Test func percentageMatchIsAShareOfEachDeposit() {
         let rule = MatchingTerms(type: .percentageMatch, ratio: ratio("50"), maxMatch: nil)
         #expect(rule.match(forDeposit: Money(cents: 3_00), at: now) == Money(cents: 1_50))
-        #expect(MatchingTerms(type: .percentageMatch, ratio: ratio("12.5"), maxMatch: nil).match(forDeposit: Money(cents: 8_00), at: now) == Money(cents: 1_00))
+        #expect(
+            MatchingTerms(type: .percentageMatch, ratio: ratio("12.5"), maxMatch: nil).match(forDeposit: Money(cents: 8_00), at: now)
+                == Money(cents: 1_00))
         #expect(rule.typeDescription(target: .zero) == "50% of every deposit")
     }
 
@@ -61,8 +63,12 @@ import Testing
         let decoded = try JSONDecoder().decode([MatchRatio].self, from: Data("[0.5, 2]".utf8))
         #expect(decoded == [ratio("0.5"), ratio("2")])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([MatchRatio].self, from: Data("[0.12345]".utf8)) }
-        #expect(MatchingTerms(type: .ratioMatch, ratio: ratio("1"), maxMatch: nil).typeDescription(target: .zero) == "$1 for every $1 saved")
-        #expect(MatchingTerms(type: .ratioMatch, ratio: ratio("2"), maxMatch: nil).typeDescription(target: .zero) == "$2.00 for every $1 saved")
-        #expect(MatchingTerms(type: .ratioMatch, ratio: ratio("0.75"), maxMatch: nil).typeDescription(target: .zero) == "$0.75 for every $1 saved")
+        #expect(
+            MatchingTerms(type: .ratioMatch, ratio: ratio("1"), maxMatch: nil).typeDescription(target: .zero) == "$1 for every $1 saved")
+        #expect(
+            MatchingTerms(type: .ratioMatch, ratio: ratio("2"), maxMatch: nil).typeDescription(target: .zero) == "$2.00 for every $1 saved")
+        #expect(
+            MatchingTerms(type: .ratioMatch, ratio: ratio("0.75"), maxMatch: nil).typeDescription(target: .zero)
+                == "$0.75 for every $1 saved")
     }
 }

@@ -22,8 +22,12 @@ import Testing
     @Test func withoutAPaceOrWithNothingMissingThereIsNoDate() {
         let now = utc("2026-11-21T18:30:00Z")
         #expect(SavingPace(saved: .zero, days: 28).projectedDate(for: Money(cents: 1_00), now: now, calendar: newYork) == nil)
-        #expect(SavingPace(saved: .zero, days: 28).projectionText(for: Money(cents: 1_00), now: now, calendar: newYork).hasPrefix("Save something"))
-        #expect(SavingPace(saved: Money(cents: 1), days: 28).projectionText(for: Money(cents: 1_000_00), now: now, calendar: newYork) == "At this pace: more than 10 years")
+        #expect(
+            SavingPace(saved: .zero, days: 28).projectionText(for: Money(cents: 1_00), now: now, calendar: newYork).hasPrefix(
+                "Save something"))
+        #expect(
+            SavingPace(saved: Money(cents: 1), days: 28).projectionText(for: Money(cents: 1_000_00), now: now, calendar: newYork)
+                == "At this pace: more than 10 years")
         #expect(SavingPace(saved: Money(cents: 5_00), days: 7).projectionText(for: .zero, now: now, calendar: newYork) == "Goal reached!")
     }
 

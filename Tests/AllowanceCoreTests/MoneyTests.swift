@@ -4,10 +4,11 @@ import Testing
 @testable import AllowanceCore
 
 @Suite struct MoneyTests {
-    @Test(arguments: [
-        ("12", 1200), ("12.5", 1250), ("12.50", 1250), ("0.01", 1), (".99", 99), ("$1,234.56", 123_456), ("-3.07", -307),
-        ("1.500", 150), ("  7.10 ", 710), ("0", 0),
-    ] as [(String, Int64)])
+    @Test(
+        arguments: [
+            ("12", 1200), ("12.5", 1250), ("12.50", 1250), ("0.01", 1), (".99", 99), ("$1,234.56", 123_456), ("-3.07", -307),
+            ("1.500", 150), ("  7.10 ", 710), ("0", 0),
+        ] as [(String, Int64)])
     func parsesExactCents(text: String, cents: Int64) throws {
         #expect(try Money(parsing: text) == Money(cents: cents))
     }

@@ -44,7 +44,8 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
     @Test func lastOfMonthFindsShortMonthsAndLeapDays() {
         let rule = RecurrenceRule(pattern: .lastOfMonth, startDate: utc("2026-01-01T05:00:00Z"))
         let dates = rule.occurrences(from: utc("2026-01-01T05:00:00Z"), through: utc("2026-05-01T00:00:00Z"), in: newYork)
-        #expect(dates == [utc("2026-01-31T05:00:00Z"), utc("2026-02-28T05:00:00Z"), utc("2026-03-31T04:00:00Z"), utc("2026-04-30T04:00:00Z")])
+        #expect(
+            dates == [utc("2026-01-31T05:00:00Z"), utc("2026-02-28T05:00:00Z"), utc("2026-03-31T04:00:00Z"), utc("2026-04-30T04:00:00Z")])
         #expect(rule.firstOccurrence(onOrAfter: utc("2028-02-01T05:00:00Z"), in: newYork) == utc("2028-02-29T05:00:00Z"))
     }
 
@@ -69,12 +70,16 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
     @Test func patternDescriptionsReadLikeTheDocument() {
         let start = utc("2026-11-21T05:00:00Z")
         #expect(RecurrenceRule(pattern: .weekly, dayOfWeek: .monday, startDate: start).patternDescription(in: newYork) == "Every Monday")
-        #expect(RecurrenceRule(pattern: .monthly, dayOfMonth: 15, startDate: start).patternDescription(in: newYork) == "Monthly on the 15th")
+        #expect(
+            RecurrenceRule(pattern: .monthly, dayOfMonth: 15, startDate: start).patternDescription(in: newYork) == "Monthly on the 15th")
         #expect(RecurrenceRule(pattern: .daily, startDate: start).patternDescription(in: newYork) == "Every day")
         #expect(RecurrenceRule(pattern: .biWeekly, startDate: start).patternDescription(in: newYork) == "Every other Saturday")
         #expect(RecurrenceRule(pattern: .firstOfMonth, startDate: start).patternDescription(in: newYork) == "First day of every month")
         #expect(RecurrenceRule(pattern: .lastOfMonth, startDate: start).patternDescription(in: newYork) == "Last day of every month")
-        #expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 28].map(ordinal) == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "28th"])
+        #expect(
+            [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 28].map(ordinal) == [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "28th",
+            ])
     }
 
     @Test func theStateAfterAnOccurrenceRespectsMaxOccurrencesAndEndDate() {
@@ -84,7 +89,8 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
         let third = rule.state(afterOccurrence: 3, dueAt: utc("2026-11-24T05:00:00Z"), endDate: nil, maxOccurrences: 3, in: newYork)
         #expect(!third.isActive)
         // The end is exclusive: an occurrence exactly at the end does not happen.
-        let ended = rule.state(afterOccurrence: 1, dueAt: utc("2026-11-22T05:00:00Z"), endDate: utc("2026-11-23T05:00:00Z"), maxOccurrences: nil, in: newYork)
+        let ended = rule.state(
+            afterOccurrence: 1, dueAt: utc("2026-11-22T05:00:00Z"), endDate: utc("2026-11-23T05:00:00Z"), maxOccurrences: nil, in: newYork)
         #expect(!ended.isActive)
     }
 }
@@ -92,9 +98,13 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
 @Suite struct RecurrenceSettingsTests {
     let now = utc("2026-11-21T18:30:00Z")
 
-    func problem(_ pattern: RecurrencePattern, dayOfWeek: Int? = nil, dayOfMonth: Int? = nil, start: String = "2026-11-22T05:00:00Z", end: String? = nil, max: Int? = nil) -> String? {
+    func problem(
+        _ pattern: RecurrencePattern, dayOfWeek: Int? = nil, dayOfMonth: Int? = nil, start: String = "2026-11-22T05:00:00Z",
+        end: String? = nil, max: Int? = nil
+    ) -> String? {
         RecurrenceValidation.problem(
-            pattern: pattern, dayOfWeek: dayOfWeek, dayOfMonth: dayOfMonth, startDate: utc(start), endDate: end.map(utc), maxOccurrences: max,
+            pattern: pattern, dayOfWeek: dayOfWeek, dayOfMonth: dayOfMonth, startDate: utc(start), endDate: end.map(utc),
+            maxOccurrences: max,
             now: now, calendar: newYork)
     }
 
@@ -112,9 +122,10 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
         // Today's midnight is a fine start, but an end earlier today has passed.
         #expect(problem(.daily, start: "2026-11-21T05:00:00Z", end: "2026-11-21T06:00:00Z") == "endDate must be in the future")
         // An existing schedule keeps its old start.
-        #expect(RecurrenceValidation.problem(
-            pattern: .daily, dayOfWeek: nil, dayOfMonth: nil, startDate: utc("2026-10-01T04:00:00Z"), endDate: nil, maxOccurrences: nil,
-            now: now, calendar: newYork, isNew: false) == nil)
+        #expect(
+            RecurrenceValidation.problem(
+                pattern: .daily, dayOfWeek: nil, dayOfMonth: nil, startDate: utc("2026-10-01T04:00:00Z"), endDate: nil, maxOccurrences: nil,
+                now: now, calendar: newYork, isNew: false) == nil)
     }
 
     @Test func goodSettingsPass() {
@@ -171,7 +182,8 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
 @Suite struct QuickActionRuleTests {
     @Test func anOccurrenceIsPostedHeldOrSkipped() {
         let five = Money(cents: 5_00)
-        #expect(OccurrenceAction(type: .debit, amount: five, balance: Money(cents: 4_99), requiresApproval: false) == .skipInsufficientBalance)
+        #expect(
+            OccurrenceAction(type: .debit, amount: five, balance: Money(cents: 4_99), requiresApproval: false) == .skipInsufficientBalance)
         #expect(OccurrenceAction(type: .debit, amount: five, balance: five, requiresApproval: false) == .post)
         #expect(OccurrenceAction(type: .credit, amount: five, balance: .zero, requiresApproval: false) == .post)
         #expect(OccurrenceAction(type: .debit, amount: five, balance: .zero, requiresApproval: true) == .holdForApproval)
@@ -183,11 +195,15 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
         #expect(QuickActionRules.templateAmount(override: nil, defaultAmount: nil) == nil)
         #expect(QuickActionRules.balanceChangeText(Money(cents: 5_00)) == "+$5.00")
         #expect(QuickActionRules.balanceChangeText(Money(cents: -2_50)) == "-$2.50")
-        #expect(QuickActionRules.spokenBalance(name: "Kai", balance: Money(cents: 42_50), changeToday: Money(cents: 5_00))
-            == "Kai has $42.50. That's $5.00 more than yesterday.")
-        #expect(QuickActionRules.spokenBalance(name: nil, balance: Money(cents: 3_00), changeToday: Money(cents: -1_25))
-            == "You have $3.00. That's $1.25 less than yesterday.")
-        #expect(QuickActionRules.spokenBalance(name: "Freya", balance: .zero, changeToday: .zero) == "Freya has $0.00. That's the same as yesterday.")
+        #expect(
+            QuickActionRules.spokenBalance(name: "Kai", balance: Money(cents: 42_50), changeToday: Money(cents: 5_00))
+                == "Kai has $42.50. That's $5.00 more than yesterday.")
+        #expect(
+            QuickActionRules.spokenBalance(name: nil, balance: Money(cents: 3_00), changeToday: Money(cents: -1_25))
+                == "You have $3.00. That's $1.25 less than yesterday.")
+        #expect(
+            QuickActionRules.spokenBalance(name: "Freya", balance: .zero, changeToday: .zero)
+                == "Freya has $0.00. That's the same as yesterday.")
     }
 }
 
@@ -195,9 +211,10 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
     @Test func aWeeklyScheduleWithoutADayRunsOnTheStartsWeekdayAtItsTime() {
         // Tuesday 1 December 2026, 16:30 in New York.
         let rule = RecurrenceRule(pattern: .weekly, startDate: utc("2026-12-01T21:30:00Z"))
-        #expect(rule.occurrences(from: utc("2026-12-01T00:00:00Z"), through: utc("2026-12-16T00:00:00Z"), in: newYork) == [
-            utc("2026-12-01T21:30:00Z"), utc("2026-12-08T21:30:00Z"), utc("2026-12-15T21:30:00Z"),
-        ])
+        #expect(
+            rule.occurrences(from: utc("2026-12-01T00:00:00Z"), through: utc("2026-12-16T00:00:00Z"), in: newYork) == [
+                utc("2026-12-01T21:30:00Z"), utc("2026-12-08T21:30:00Z"), utc("2026-12-15T21:30:00Z"),
+            ])
         let resolved = rule.resolved(in: newYork)
         #expect(resolved.dayOfWeek == .tuesday && resolved.timeOfDay == TimeOfDay(hour: 16, minute: 30))
         #expect(rule.patternDescription(in: newYork) == "Every Tuesday")
@@ -206,9 +223,10 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
     @Test func aMonthlyScheduleWithoutADayKeepsTheStartsDayAndEndsShortMonthsOnTheirLastDay() {
         // 31 January 2027, local midnight in New York.
         let rule = RecurrenceRule(pattern: .monthly, startDate: utc("2027-01-31T05:00:00Z"))
-        #expect(rule.occurrences(from: utc("2027-01-01T00:00:00Z"), through: utc("2027-05-01T00:00:00Z"), in: newYork) == [
-            utc("2027-01-31T05:00:00Z"), utc("2027-02-28T05:00:00Z"), utc("2027-03-31T04:00:00Z"), utc("2027-04-30T04:00:00Z"),
-        ])
+        #expect(
+            rule.occurrences(from: utc("2027-01-01T00:00:00Z"), through: utc("2027-05-01T00:00:00Z"), in: newYork) == [
+                utc("2027-01-31T05:00:00Z"), utc("2027-02-28T05:00:00Z"), utc("2027-03-31T04:00:00Z"), utc("2027-04-30T04:00:00Z"),
+            ])
         #expect(rule.resolved(in: newYork).dayOfMonth == nil)
         #expect(rule.patternDescription(in: newYork) == "Monthly on the 31st")
         let fifteenth = RecurrenceRule(pattern: .monthly, startDate: utc("2027-01-15T05:00:00Z"))
@@ -218,8 +236,9 @@ private func at(_ hour: Int, _ minute: Int = 0) -> TimeOfDay { TimeOfDay(hour: h
     @Test func theDefaultTimeIsTheStartsLocalTimeAcrossDaylightSaving() {
         // Daily at 09:00 New York time, before and after the clocks change on 14 March 2027.
         let rule = RecurrenceRule(pattern: .daily, startDate: utc("2027-03-13T14:00:00Z"))
-        #expect(rule.occurrences(from: utc("2027-03-13T00:00:00Z"), through: utc("2027-03-15T23:00:00Z"), in: newYork) == [
-            utc("2027-03-13T14:00:00Z"), utc("2027-03-14T13:00:00Z"), utc("2027-03-15T13:00:00Z"),
-        ])
+        #expect(
+            rule.occurrences(from: utc("2027-03-13T00:00:00Z"), through: utc("2027-03-15T23:00:00Z"), in: newYork) == [
+                utc("2027-03-13T14:00:00Z"), utc("2027-03-14T13:00:00Z"), utc("2027-03-15T13:00:00Z"),
+            ])
     }
 }

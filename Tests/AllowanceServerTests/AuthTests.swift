@@ -22,7 +22,8 @@ import Testing
 
     @Test func registrationMessagesMatchTheScreens() async throws {
         try await withApp { client in
-            let valid = RegisterParentRequest(email: "a-\(UUID().uuidString.prefix(8))@example.com", password: "secret1", firstName: "A", lastName: "B", familyName: "C")
+            let valid = RegisterParentRequest(
+                email: "a-\(UUID().uuidString.prefix(8))@example.com", password: "secret1", firstName: "A", lastName: "B", familyName: "C")
             var cases: [(RegisterParentRequest, String)] = []
             var request = valid
             request.email = ""
@@ -56,7 +57,8 @@ import Testing
             let family = try await client.family()
             let response = try await client.send(
                 .POST, "/api/v1/auth/register/parent",
-                json: RegisterParentRequest(email: family.parent.email.uppercased(), password: "secret1", firstName: "A", lastName: "B", familyName: "C"))
+                json: RegisterParentRequest(
+                    email: family.parent.email.uppercased(), password: "secret1", firstName: "A", lastName: "B", familyName: "C"))
             #expect(response.status == .conflict)
             #expect(response.error?.code == "email_taken")
         }
@@ -65,7 +67,8 @@ import Testing
     @Test func loginRememberMeLastsLonger() async throws {
         try await withApp { client in
             let family = try await client.family()
-            let short: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
+            let short: AuthResponse = try await client.call(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
             let long: AuthResponse = try await client.call(
                 .POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1", rememberMe: true))
             #expect(short.expiresAt.timeIntervalSince(testStart) <= 24 * 3600)
@@ -76,8 +79,10 @@ import Testing
     @Test func wrongPasswordIsRefusedWithoutSayingWhichPart() async throws {
         try await withApp { client in
             let family = try await client.family()
-            let wrong = try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "nope123"))
-            let unknown = try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: "nobody@example.com", password: "nope123"))
+            let wrong = try await client.send(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "nope123"))
+            let unknown = try await client.send(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: "nobody@example.com", password: "nope123"))
             #expect(wrong.status == .unauthorized)
             #expect(unknown.status == .unauthorized)
             #expect(wrong.error?.message == "Invalid email or password")
@@ -91,16 +96,19 @@ import Testing
         try await withApp { client in
             let family = try await client.family()
             for _ in 0..<5 {
-                let response = try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "wrong-one"))
+                let response = try await client.send(
+                    .POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "wrong-one"))
                 #expect(response.status == .unauthorized)
             }
             // Even the right password waits now.
-            let blocked = try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
+            let blocked = try await client.send(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
             #expect(blocked.status == .tooManyRequests)
             #expect(blocked.error?.message.contains("Try again in 15 minutes") == true)
             // After the window the right password works again.
             client.now.value = testStart.addingTimeInterval(16 * 60)
-            let allowed = try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
+            let allowed = try await client.send(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
             #expect(allowed.status == .ok)
         }
     }
@@ -140,23 +148,35 @@ import Testing
             let family = try await client.family()
             let token = family.parent.token
             let updated: UserResponse = try await client.call(
-                .PUT, "/api/v1/auth/me", token: token, json: UpdateProfileRequest(firstName: "Robin", email: "robin-\(family.tag)@example.com"))
+                .PUT, "/api/v1/auth/me", token: token,
+                json: UpdateProfileRequest(firstName: "Robin", email: "robin-\(family.tag)@example.com"))
             #expect(updated.firstName == "Robin")
             #expect(updated.lastName == "Parent")
-            let other: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: updated.email, password: "secret1"))
+            let other: AuthResponse = try await client.call(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: updated.email, password: "secret1"))
 
-            let wrong = try await client.send(.POST, "/api/v1/auth/change-password", token: token, json: ChangePasswordRequest(currentPassword: "nope12", newPassword: "better1"))
+            let wrong = try await client.send(
+                .POST, "/api/v1/auth/change-password", token: token,
+                json: ChangePasswordRequest(currentPassword: "nope12", newPassword: "better1"))
             #expect(wrong.status == .badRequest)
             #expect(wrong.error?.message == "Current password is incorrect")
-            let short = try await client.send(.POST, "/api/v1/auth/change-password", token: token, json: ChangePasswordRequest(currentPassword: "secret1", newPassword: "abc"))
+            let short = try await client.send(
+                .POST, "/api/v1/auth/change-password", token: token,
+                json: ChangePasswordRequest(currentPassword: "secret1", newPassword: "abc"))
             #expect(short.error?.message == "Password must be at least 6 characters")
 
-            try await client.send(.POST, "/api/v1/auth/change-password", token: token, json: ChangePasswordRequest(currentPassword: "secret1", newPassword: "better1"))
+            try await client.send(
+                .POST, "/api/v1/auth/change-password", token: token,
+                json: ChangePasswordRequest(currentPassword: "secret1", newPassword: "better1"))
             // This device stays signed in; the other device is signed out; the new password works.
             #expect(try await client.send(.GET, "/api/v1/auth/me", token: token).status == .ok)
             #expect(try await client.send(.GET, "/api/v1/auth/me", token: other.token).status == .unauthorized)
-            #expect(try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: updated.email, password: "better1")).status == .ok)
-            #expect(try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: updated.email, password: "secret1")).status == .unauthorized)
+            #expect(
+                try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: updated.email, password: "better1")).status
+                    == .ok)
+            #expect(
+                try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: updated.email, password: "secret1")).status
+                    == .unauthorized)
         }
     }
 
@@ -168,10 +188,12 @@ import Testing
             #expect(child.currentBalance == Money(cents: 100_00))
             #expect(child.weeklyAllowance == Money(cents: 10_00))
             #expect(child.allowanceDay == .saturday)
-            let list: TransactionListResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)/transactions", token: family.parent.token)
+            let list: TransactionListResponse = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/transactions", token: family.parent.token)
             #expect(list.transactions.map(\.description) == ["Opening balance"])
             #expect(list.transactions.first?.balanceAfter == Money(cents: 100_00))
-            let login: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: kai.email, password: "secret1"))
+            let login: AuthResponse = try await client.call(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: kai.email, password: "secret1"))
             #expect(login.role == .child)
             #expect(login.childId == kai.id)
         }
@@ -180,7 +202,9 @@ import Testing
     @Test func childRegistrationValidates() async throws {
         try await withApp { client in
             let family = try await client.family()
-            let base = RegisterChildRequest(email: "c-\(family.tag)@example.com", password: "secret1", firstName: "C", lastName: "D", weeklyAllowance: Money(cents: 500))
+            let base = RegisterChildRequest(
+                email: "c-\(family.tag)@example.com", password: "secret1", firstName: "C", lastName: "D", weeklyAllowance: Money(cents: 500)
+            )
             var request = base
             request.weeklyAllowance = Money(cents: -100)
             let negative = try await client.send(.POST, "/api/v1/auth/register/child", token: family.parent.token, json: request)
@@ -188,7 +212,9 @@ import Testing
             #expect(negative.error?.message == "Weekly allowance cannot be negative")
             let badDay = try await client.send(
                 .POST, "/api/v1/auth/register/child", token: family.parent.token,
-                body: #"{"email":"x-\#(family.tag)@example.com","password":"secret1","firstName":"X","lastName":"Y","weeklyAllowance":5,"allowanceDay":9}"#)
+                body:
+                    #"{"email":"x-\#(family.tag)@example.com","password":"secret1","firstName":"X","lastName":"Y","weeklyAllowance":5,"allowanceDay":9}"#
+            )
             #expect(badDay.status == .badRequest)
             let children: [ChildResponse] = try await client.call(.GET, "/api/v1/children", token: family.parent.token)
             #expect(children.isEmpty)

@@ -105,7 +105,10 @@ import Vapor
                 (.PUT, "/api/v1/children/\(s.kai.id)", #"{"weeklyAllowance":100}"#),
                 (.DELETE, "/api/v1/children/\(s.kai.id)", nil),
                 (.POST, "/api/v1/transactions", #"{"childId":"\#(s.kai.id)","amount":100,"type":"Credit","description":"x"}"#),
-                (.POST, "/api/v1/auth/register/child", #"{"email":"z@example.com","password":"secret1","firstName":"Z","lastName":"Z","weeklyAllowance":1}"#),
+                (
+                    .POST, "/api/v1/auth/register/child",
+                    #"{"email":"z@example.com","password":"secret1","firstName":"Z","lastName":"Z","weeklyAllowance":1}"#
+                ),
                 (.GET, "/api/v1/dashboard/parent", nil),
             ]
             for (method, path, body) in attempts {

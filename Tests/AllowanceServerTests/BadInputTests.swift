@@ -20,8 +20,14 @@ import Vapor
                 (#"{"childId":"\#(kai.id)","amount":1,"type":"Gift","description":"x"}"#, "type"),
                 (#"{"childId":"\#(kai.id)","amount":1,"type":"Credit"}"#, "description is required"),
                 (#"{"childId":"\#(kai.id)","amount":1,"type":"Credit","description":"   "}"#, "Description is required"),
-                (#"{"childId":"\#(kai.id)","amount":1,"type":"Credit","description":"\#(long)"}"#, "Description must be at most 200 characters"),
-                (#"{"childId":"\#(kai.id)","amount":1,"type":"Credit","description":"x","notes":"\#(long)"}"#, "Notes must be at most 1000 characters"),
+                (
+                    #"{"childId":"\#(kai.id)","amount":1,"type":"Credit","description":"\#(long)"}"#,
+                    "Description must be at most 200 characters"
+                ),
+                (
+                    #"{"childId":"\#(kai.id)","amount":1,"type":"Credit","description":"x","notes":"\#(long)"}"#,
+                    "Notes must be at most 1000 characters"
+                ),
                 (#"{"childId":"not-a-uuid","amount":1,"type":"Credit","description":"x"}"#, "childId"),
                 (#"{"amount":1,"type":"Credit","description":"x"}"#, "childId is required"),
                 (#"{"childId":"\#(kai.id)","amount":1e15,"type":"Credit","description":"x"}"#, "amount is too large"),
@@ -40,7 +46,8 @@ import Vapor
                 json: CreateTransactionRequest(childId: UUID(), amount: Money(cents: 100), type: .credit, description: "x"))
             #expect(unknownChild.status == .notFound)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 20_00))
-            let list: TransactionListResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)/transactions", token: family.parent.token)
+            let list: TransactionListResponse = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/transactions", token: family.parent.token)
             #expect(list.transactions.count == 1)
             #expect(try await client.audit(family).isClean)
         }
@@ -76,8 +83,10 @@ import Vapor
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let path = "/api/v1/children/\(family.children[0].id)"
-            for body in [#"{"firstName":""}"#, #"{"weeklyAllowance":-1}"#, #"{"weeklyAllowance":1.234}"#, #"{"allowanceDay":7}"#,
-                         #"{"lastName":"\#(String(repeating: "y", count: 10_000))"}"#, #"{"firstName":42}"#] {
+            for body in [
+                #"{"firstName":""}"#, #"{"weeklyAllowance":-1}"#, #"{"weeklyAllowance":1.234}"#, #"{"allowanceDay":7}"#,
+                #"{"lastName":"\#(String(repeating: "y", count: 10_000))"}"#, #"{"firstName":42}"#,
+            ] {
                 let response = try await client.send(.PUT, path, token: family.parent.token, body: body)
                 #expect(response.status == .badRequest, "\(body.prefix(60))")
                 #expect(response.error != nil)
@@ -92,12 +101,15 @@ import Vapor
     @Test func badPreferencesChangeNothing() async throws {
         try await withApp { client in
             let family = try await client.family()
-            let response = try await client.send(.PUT, "/api/v1/notifications/preferences", token: family.parent.token, body: #"{"lowBalanceThreshold":-5}"#)
+            let response = try await client.send(
+                .PUT, "/api/v1/notifications/preferences", token: family.parent.token, body: #"{"lowBalanceThreshold":-5}"#)
             #expect(response.status == .badRequest)
-            let notBool = try await client.send(.PUT, "/api/v1/notifications/preferences", token: family.parent.token, body: #"{"notificationsEnabled":"yes"}"#)
+            let notBool = try await client.send(
+                .PUT, "/api/v1/notifications/preferences", token: family.parent.token, body: #"{"notificationsEnabled":"yes"}"#)
             #expect(notBool.status == .badRequest)
             #expect(notBool.error?.message == "notificationsEnabled must be true or false")
-            let prefs: NotificationPreferencesDto = try await client.call(.GET, "/api/v1/notifications/preferences", token: family.parent.token)
+            let prefs: NotificationPreferencesDto = try await client.call(
+                .GET, "/api/v1/notifications/preferences", token: family.parent.token)
             #expect(prefs.lowBalanceThreshold == Money(cents: 10_00))
             #expect(prefs.notificationsEnabled == true)
         }

@@ -46,12 +46,14 @@ import Testing
         try await withApp { client in
             // On a shared PostgreSQL another run may have created it already; seeding is idempotent.
             try await DemoFamily.seed(client.app)
-            let login: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: DemoFamily.parentEmail, password: DemoFamily.password))
+            let login: AuthResponse = try await client.call(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: DemoFamily.parentEmail, password: DemoFamily.password))
             let dashboard: ParentDashboardResponse = try await client.call(.GET, "/api/v1/dashboard/parent", token: login.token)
             #expect(dashboard.familyName == "The Demo Family")
             #expect(Set(dashboard.children.map(\.firstName)) == ["Kai", "Freya"])
             let kai = try #require(dashboard.children.first { $0.firstName == "Kai" })
-            let history: TransactionListResponse = try await client.call(.GET, "/api/v1/children/\(kai.childId)/transactions?search=Opening", token: login.token)
+            let history: TransactionListResponse = try await client.call(
+                .GET, "/api/v1/children/\(kai.childId)/transactions?search=Opening", token: login.token)
             #expect(history.transactions.first?.amount == Money(cents: 100_00))
         }
     }

@@ -23,7 +23,8 @@ import Testing
             #expect(statuses.filter { $0 == 201 }.count == 20)
             #expect(statuses.filter { $0 == 422 }.count == 30)
             #expect(try await client.balance(of: kai, in: family) == .zero)
-            let list: TransactionListResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)/transactions?type=Debit&limit=100", token: family.parent.token)
+            let list: TransactionListResponse = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/transactions?type=Debit&limit=100", token: family.parent.token)
             #expect(list.transactions.count == 20)
             // Each success saw its own balance: $19.00, $18.00, ... $0.00, none twice.
             let balancesAfter: [Int64] = list.transactions.map(\.balanceAfter.cents).sorted()

@@ -7,7 +7,8 @@ import Testing
 @Suite struct DashboardTests {
     @Test func parentDashboardSumsTheFamily() async throws {
         try await withApp { client in
-            let family = try await client.family(name: "The Okafors", children: [("Kai", Money(cents: 100_00)), ("Freya", Money(cents: 100_00))])
+            let family = try await client.family(
+                name: "The Okafors", children: [("Kai", Money(cents: 100_00)), ("Freya", Money(cents: 100_00))])
             try await client.post(.debit, 12_34, to: family.children[0], in: family)
             let dashboard: ParentDashboardResponse = try await client.call(.GET, "/api/v1/dashboard/parent", token: family.parent.token)
             #expect(dashboard.familyName == "The Okafors")
@@ -18,7 +19,8 @@ import Testing
             #expect(dashboard.children.first { $0.firstName == "Kai" }?.currentBalance == Money(cents: 87_66))
             // Entries older than a week are no longer "recent".
             client.now.value = testStart.addingTimeInterval(8 * 86_400)
-            let login: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
+            let login: AuthResponse = try await client.call(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
             let later: ParentDashboardResponse = try await client.call(.GET, "/api/v1/dashboard/parent", token: login.token)
             #expect(later.children.allSatisfy { $0.recentTransactionCount == 0 })
         }
@@ -54,7 +56,10 @@ import Testing
             #expect(dashboard.nextAllowanceText == "3 days")
             #expect(dashboard.nextAllowanceDate == Date(timeIntervalSince1970: 1_793_768_400))  // 2026-11-04 00:00 EST
             #expect(dashboard.lastAllowanceDate == Date(timeIntervalSince1970: 1_793_160_000))  // 2026-10-28 00:00 EDT
-            #expect(dashboard.recentTransactions.map(\.amount) == [Money(cents: 1_25), Money(cents: 5_00), Money(cents: 2_50), Money(cents: 10_00)])
+            #expect(
+                dashboard.recentTransactions.map(\.amount) == [
+                    Money(cents: 1_25), Money(cents: 5_00), Money(cents: 2_50), Money(cents: 10_00),
+                ])
         }
     }
 

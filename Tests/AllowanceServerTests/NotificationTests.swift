@@ -18,11 +18,17 @@ import Testing
             #expect(newest.message == "Chores. Your balance is now $15.00.")
             let read: NotificationDto = try await client.call(.PATCH, "/api/v1/notifications/\(newest.id)/read", token: kai.token)
             #expect(read.isRead)
-            #expect(try await client.call(.GET, "/api/v1/notifications/unread-count", token: kai.token, as: UnreadCountResponse.self).count == 0)
+            #expect(
+                try await client.call(.GET, "/api/v1/notifications/unread-count", token: kai.token, as: UnreadCountResponse.self).count == 0
+            )
             try await client.post(.debit, 1_00, to: kai, in: family, description: "Gum")
-            #expect(try await client.call(.GET, "/api/v1/notifications/unread-count", token: kai.token, as: UnreadCountResponse.self).count == 1)
+            #expect(
+                try await client.call(.GET, "/api/v1/notifications/unread-count", token: kai.token, as: UnreadCountResponse.self).count == 1
+            )
             try await client.send(.POST, "/api/v1/notifications/read", token: kai.token)
-            #expect(try await client.call(.GET, "/api/v1/notifications/unread-count", token: kai.token, as: UnreadCountResponse.self).count == 0)
+            #expect(
+                try await client.call(.GET, "/api/v1/notifications/unread-count", token: kai.token, as: UnreadCountResponse.self).count == 0
+            )
             let unread: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications?unreadOnly=true", token: kai.token)
             #expect(unread.notifications.isEmpty)
         }
@@ -52,7 +58,9 @@ import Testing
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let kai = family.children[0]
-            try await client.send(.PUT, "/api/v1/notifications/preferences", token: kai.token, json: NotificationPreferencesDto(transactionAlertsEnabled: false))
+            try await client.send(
+                .PUT, "/api/v1/notifications/preferences", token: kai.token,
+                json: NotificationPreferencesDto(transactionAlertsEnabled: false))
             try await client.post(.credit, 1_00, to: kai, in: family)
             let list: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications", token: kai.token)
             #expect(list.notifications.isEmpty)

@@ -13,14 +13,19 @@ import Vapor
             let document = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
             let paths = try #require(document["paths"] as? [String: [String: Any]])
             let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
-            let registered = Set(client.app.routes.all.compactMap { route -> String? in
-                let path = "/" + route.path.map { component -> String in
-                    if case .parameter(let name) = component { return "{\(name)}" }
-                    return component.description
-                }.joined(separator: "/")
-                return path.hasPrefix("/api/v1/") ? "\(route.method.rawValue) \(path)" : nil
-            })
-            #expect(registered.subtracting(documented).isEmpty, "routes missing from /openapi.json: \(registered.subtracting(documented).sorted())")
+            let registered = Set(
+                client.app.routes.all.compactMap { route -> String? in
+                    let path =
+                        "/"
+                        + route.path.map { component -> String in
+                            if case .parameter(let name) = component { return "{\(name)}" }
+                            return component.description
+                        }.joined(separator: "/")
+                    return path.hasPrefix("/api/v1/") ? "\(route.method.rawValue) \(path)" : nil
+                })
+            #expect(
+                registered.subtracting(documented).isEmpty,
+                "routes missing from /openapi.json: \(registered.subtracting(documented).sorted())")
             #expect(documented.subtracting(registered).isEmpty, "documented but not served: \(documented.subtracting(registered).sorted())")
             let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
             #expect(schemas["TransactionResponse"] != nil)

@@ -35,7 +35,8 @@ import Testing
             #expect(response.status == .unprocessableEntity)
             #expect(response.error?.message == "Insufficient balance: Kai has $3.00")
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 3_00))
-            let list: TransactionListResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)/transactions", token: family.parent.token)
+            let list: TransactionListResponse = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/transactions", token: family.parent.token)
             #expect(list.transactions.count == 1)
             // Spending exactly everything is fine.
             #expect(try await client.post(.debit, 3_00, to: kai, in: family).status == .created)
@@ -50,7 +51,8 @@ import Testing
             for index in 1...25 {
                 client.now.value = testStart.addingTimeInterval(Double(index) * 60)
                 let type: TransactionType = index.isMultiple(of: 5) ? .debit : .credit
-                try await client.post(type, Int64(index * 10), to: kai, in: family, description: index == 7 ? "Birthday 100% gift" : "Item \(index)")
+                try await client.post(
+                    type, Int64(index * 10), to: kai, in: family, description: index == 7 ? "Birthday 100% gift" : "Item \(index)")
             }
             let path = "/api/v1/children/\(kai.id)/transactions"
             let first: TransactionListResponse = try await client.call(.GET, path + "?limit=10", token: kai.token)
@@ -96,8 +98,10 @@ import Testing
             let family = try await client.family(children: [("Kai", Money(cents: 10_00))])
             let kai = family.children[0]
             let request = CreateTransactionRequest(childId: kai.id, amount: Money(cents: 2_00), type: .debit, description: "Snack")
-            let first = try await client.send(.POST, "/api/v1/transactions", token: family.parent.token, json: request, headers: [("Idempotency-Key", "abc-1")])
-            let retry = try await client.send(.POST, "/api/v1/transactions", token: family.parent.token, json: request, headers: [("Idempotency-Key", "abc-1")])
+            let first = try await client.send(
+                .POST, "/api/v1/transactions", token: family.parent.token, json: request, headers: [("Idempotency-Key", "abc-1")])
+            let retry = try await client.send(
+                .POST, "/api/v1/transactions", token: family.parent.token, json: request, headers: [("Idempotency-Key", "abc-1")])
             #expect(first.status == .created)
             #expect(retry.status == .created)
             #expect(try retry.decode(TransactionResponse.self).id == first.decode(TransactionResponse.self).id)
@@ -106,7 +110,8 @@ import Testing
 
             var other = request
             other.amount = Money(cents: 3_00)
-            let reused = try await client.send(.POST, "/api/v1/transactions", token: family.parent.token, json: other, headers: [("Idempotency-Key", "abc-1")])
+            let reused = try await client.send(
+                .POST, "/api/v1/transactions", token: family.parent.token, json: other, headers: [("Idempotency-Key", "abc-1")])
             #expect(reused.status == .unprocessableEntity)
             #expect(reused.error?.code == "idempotency_key_reused")
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 8_00))
@@ -121,7 +126,9 @@ import Testing
             let statuses = try await withThrowingTaskGroup(of: UInt.self) { group in
                 for _ in 0..<10 {
                     group.addTask {
-                        try await client.send(.POST, "/api/v1/transactions", token: family.parent.token, json: request, headers: [("Idempotency-Key", "same")]).status.code
+                        try await client.send(
+                            .POST, "/api/v1/transactions", token: family.parent.token, json: request, headers: [("Idempotency-Key", "same")]
+                        ).status.code
                     }
                 }
                 return try await group.reduce(into: [UInt]()) { $0.append($1) }

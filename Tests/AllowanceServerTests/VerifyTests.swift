@@ -12,7 +12,7 @@ import Testing
             try await client.post(.debit, 5_00, to: family.children[0], in: family)
             #expect(try await client.audit(family).isClean)
             // Someone edits the cached balance behind the ledger's back.
-            let sql = client.app.db as! SQLDatabase
+            let sql = client.app.db.sql
             try await sql.raw("UPDATE children SET balance_cents = balance_cents + 1 WHERE id = \(bind: family.children[0].id)").run()
             let report = try await client.audit(family)
             #expect(!report.isClean)

@@ -13,18 +13,28 @@ import VaporTesting
         let form = try await client.send(.GET, "/login")
         let csrf = try #require(form.headers.setCookie?[CSRFMiddleware.cookieName]?.string)
         let body = "_csrf=\(csrf)&email=\(email.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&password=\(password)"
-        let response = try await client.app.testing().sendRequest(.POST, "/login", headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "\(CSRFMiddleware.cookieName)=\(csrf)"], body: ByteBuffer(string: body))
+        let response = try await client.app.testing().sendRequest(
+            .POST, "/login",
+            headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "\(CSRFMiddleware.cookieName)=\(csrf)"],
+            body: ByteBuffer(string: body))
         #expect(response.status == .seeOther)
         return (try #require(response.headers.setCookie?[WebSession.cookieName]?.string), csrf)
     }
 
     func page(_ client: TestClient, _ path: String, cookies: (session: String, csrf: String)) async throws -> TestingHTTPResponse {
-        try await client.app.testing().sendRequest(.GET, path, headers: ["Cookie": "\(WebSession.cookieName)=\(cookies.session); \(CSRFMiddleware.cookieName)=\(cookies.csrf)"])
+        try await client.app.testing().sendRequest(
+            .GET, path, headers: ["Cookie": "\(WebSession.cookieName)=\(cookies.session); \(CSRFMiddleware.cookieName)=\(cookies.csrf)"])
     }
 
-    func post(_ client: TestClient, _ path: String, form: String, cookies: (session: String, csrf: String)) async throws -> TestingHTTPResponse {
+    func post(_ client: TestClient, _ path: String, form: String, cookies: (session: String, csrf: String)) async throws
+        -> TestingHTTPResponse
+    {
         try await client.app.testing().sendRequest(
-            .POST, path, headers: ["Content-Type": "application/x-www-form-urlencoded", "Cookie": "\(WebSession.cookieName)=\(cookies.session); \(CSRFMiddleware.cookieName)=\(cookies.csrf)"],
+            .POST, path,
+            headers: [
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Cookie": "\(WebSession.cookieName)=\(cookies.session); \(CSRFMiddleware.cookieName)=\(cookies.csrf)",
+            ],
             body: ByteBuffer(string: form))
     }
 
@@ -46,7 +56,8 @@ import VaporTesting
             #expect(forged.body.string.contains("This form has expired"))
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 20_00))
 
-            let genuine = try await post(client, "/children/\(kai.id)/quick-subtract", form: "_csrf=\(cookies.csrf)&note=Ice+cream", cookies: cookies)
+            let genuine = try await post(
+                client, "/children/\(kai.id)/quick-subtract", form: "_csrf=\(cookies.csrf)&note=Ice+cream", cookies: cookies)
             #expect(genuine.status == .seeOther)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 15_00))
         }
@@ -70,7 +81,8 @@ import VaporTesting
                 #expect(response.status == .forbidden, "\(path)")
                 #expect(response.body.string.contains("Only a parent can do this"))
             }
-            let spend = try await post(client, "/children/\(family.children[0].id)/quick-subtract", form: "_csrf=\(cookies.csrf)", cookies: cookies)
+            let spend = try await post(
+                client, "/children/\(family.children[0].id)/quick-subtract", form: "_csrf=\(cookies.csrf)", cookies: cookies)
             #expect(spend.status == .forbidden)
             #expect(try await client.balance(of: family.children[0], in: family) == Money(cents: 20_00))
         }
@@ -112,7 +124,8 @@ import VaporTesting
             #expect(!resumed.allowancePaused)
             // A child cannot pause their own allowance.
             let kaiCookies = try await signIn(client, email: kai.email)
-            let refused = try await post(client, "/children/\(kai.id)/allowance/pause", form: "_csrf=\(kaiCookies.csrf)", cookies: kaiCookies)
+            let refused = try await post(
+                client, "/children/\(kai.id)/allowance/pause", form: "_csrf=\(kaiCookies.csrf)", cookies: kaiCookies)
             #expect(refused.status == .forbidden)
         }
     }
@@ -123,12 +136,15 @@ import VaporTesting
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let kai = family.children[0]
             _ = try await client.createRecurring(
-                recurringInput(for: kai, name: "Dog walking", cents: 3_00, type: .credit, pattern: .daily, dayOfWeek: nil, time: "13:31", approval: true), in: family)
+                recurringInput(
+                    for: kai, name: "Dog walking", cents: 3_00, type: .credit, pattern: .daily, dayOfWeek: nil, time: "13:31",
+                    approval: true), in: family)
             await client.runJobs(at: testStart.addingTimeInterval(60), for: family)
             let cookies = try await signIn(client, email: family.parent.email)
             let list = try await page(client, "/recurring", cookies: cookies)
             #expect(list.body.string.contains("Waiting for your approval"))
-            let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
+            let pending: [PendingRecurringOccurrenceDto] = try await client.call(
+                .GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
             let id = try #require(pending.first?.id)
             // act
             let approved = try await post(client, "/recurring/pending/\(id)/approve", form: "_csrf=\(cookies.csrf)", cookies: cookies)

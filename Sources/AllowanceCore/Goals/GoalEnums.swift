@@ -1,6 +1,6 @@
 import Foundation
 
-/// An enumeration that travels as the documents' integer value (savings-goals.md), with a
+/// An enumeration that travels as the documents' integer value (the Savings Goals document), with a
 /// display name sent beside it (`status: 2, statusName: "Completed"`). Decoding refuses an
 /// unknown number with the list of the known ones, so a person can correct the request.
 public protocol NumberedEnum: RawRepresentable, CaseIterable, Codable, Sendable where RawValue == Int {
@@ -27,13 +27,19 @@ extension NumberedEnum {
     /// Reads a query-string value: the number ("2") or the name ("Completed", any case).
     public init?(queryValue text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let value = Self.allCases.first(where: { String($0.rawValue) == trimmed || $0.name.lowercased() == trimmed }) else { return nil }
+        guard let value = Self.allCases.first(where: { String($0.rawValue) == trimmed || $0.name.lowercased() == trimmed }) else {
+            return nil
+        }
         self = value
     }
 }
 
 public enum GoalStatus: Int, NumberedEnum {
-    case active = 1, completed = 2, purchased = 3, cancelled = 4, paused = 5
+    case active = 1
+    case completed = 2
+    case purchased = 3
+    case cancelled = 4
+    case paused = 5
 
     public var name: String { ["Active", "Completed", "Purchased", "Cancelled", "Paused"][rawValue - 1] }
 
@@ -42,7 +48,14 @@ public enum GoalStatus: Int, NumberedEnum {
 }
 
 public enum GoalCategory: Int, NumberedEnum {
-    case toy = 1, game = 2, electronics = 3, clothing = 4, experience = 5, savings = 6, charity = 7, other = 99
+    case toy = 1
+    case game = 2
+    case electronics = 3
+    case clothing = 4
+    case experience = 5
+    case savings = 6
+    case charity = 7
+    case other = 99
 
     public var name: String {
         switch self {
@@ -59,7 +72,9 @@ public enum GoalCategory: Int, NumberedEnum {
 }
 
 public enum AutoTransferType: Int, NumberedEnum {
-    case none = 0, fixedAmount = 1, percentage = 2
+    case none = 0
+    case fixedAmount = 1
+    case percentage = 2
 
     public var name: String { ["None", "FixedAmount", "Percentage"][rawValue] }
 }
@@ -68,11 +83,18 @@ public enum AutoTransferType: Int, NumberedEnum {
 /// records the spend when a completed goal is bought, so a goal's amount is always the sum
 /// of its rows.
 public enum ContributionType: Int, NumberedEnum {
-    case childDeposit = 1, autoTransfer = 2, parentMatch = 3, parentGift = 4, challengeBonus = 5, withdrawal = 6, externalGift = 7
+    case childDeposit = 1
+    case autoTransfer = 2
+    case parentMatch = 3
+    case parentGift = 4
+    case challengeBonus = 5
+    case withdrawal = 6
+    case externalGift = 7
     case purchase = 8
 
     public var name: String {
-        ["ChildDeposit", "AutoTransfer", "ParentMatch", "ParentGift", "ChallengeBonus", "Withdrawal", "ExternalGift", "Purchase"][rawValue - 1]
+        ["ChildDeposit", "AutoTransfer", "ParentMatch", "ParentGift", "ChallengeBonus", "Withdrawal", "ExternalGift", "Purchase"][
+            rawValue - 1]
     }
 
     /// What a challenge counts: money the child saved into the goal themselves.
@@ -80,13 +102,18 @@ public enum ContributionType: Int, NumberedEnum {
 }
 
 public enum MatchingType: Int, NumberedEnum {
-    case ratioMatch = 1, percentageMatch = 2, milestoneBonus = 3
+    case ratioMatch = 1
+    case percentageMatch = 2
+    case milestoneBonus = 3
 
     public var name: String { ["RatioMatch", "PercentageMatch", "MilestoneBonus"][rawValue - 1] }
 }
 
 public enum ChallengeStatus: Int, NumberedEnum {
-    case active = 1, completed = 2, failed = 3, cancelled = 4
+    case active = 1
+    case completed = 2
+    case failed = 3
+    case cancelled = 4
 
     public var name: String { ["Active", "Completed", "Failed", "Cancelled"][rawValue - 1] }
 }

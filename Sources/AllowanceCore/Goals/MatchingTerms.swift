@@ -12,7 +12,9 @@ public struct MatchingTerms: Equatable, Sendable {
     public var isActive: Bool
     public var expiresAt: Date?
 
-    public init(type: MatchingType, ratio: MatchRatio, maxMatch: Money?, totalMatched: Money = .zero, isActive: Bool = true, expiresAt: Date? = nil) {
+    public init(
+        type: MatchingType, ratio: MatchRatio, maxMatch: Money?, totalMatched: Money = .zero, isActive: Bool = true, expiresAt: Date? = nil
+    ) {
         self.type = type
         self.ratio = ratio
         self.maxMatch = maxMatch

@@ -16,7 +16,8 @@ public struct RecurrenceRule: Equatable, Sendable {
     public var timeOfDay: TimeOfDay?
     public var startDate: Date
 
-    public init(pattern: RecurrencePattern, dayOfWeek: Weekday? = nil, dayOfMonth: Int? = nil, timeOfDay: TimeOfDay? = nil, startDate: Date) {
+    public init(pattern: RecurrencePattern, dayOfWeek: Weekday? = nil, dayOfMonth: Int? = nil, timeOfDay: TimeOfDay? = nil, startDate: Date)
+    {
         self.pattern = pattern
         self.dayOfWeek = dayOfWeek
         self.dayOfMonth = dayOfMonth
@@ -95,7 +96,8 @@ public struct RecurrenceRule: Equatable, Sendable {
             guard day >= fortnightAnchor else { return false }
             return calendar.weekday(of: day) == weekday(in: calendar) && calendar.daysBetween(fortnightAnchor, day) % 14 == 0
         case .monthly:
-            let wanted = monthDay(in: calendar), actual = calendar.dayOfMonth(day)
+            let wanted = monthDay(in: calendar)
+            let actual = calendar.dayOfMonth(day)
             return actual == wanted || (actual < wanted && calendar.isLastDayOfMonth(day))
         case .firstOfMonth:
             return calendar.dayOfMonth(day) == 1
@@ -133,7 +135,9 @@ public struct RecurrenceState: Equatable, Sendable {
 extension RecurrenceRule {
     /// The state once occurrence number `number`, due at `due`, has been handled (posted,
     /// held for approval, or skipped): the count moves on and the next date follows `due`.
-    public func state(afterOccurrence number: Int, dueAt due: Date, endDate: Date?, maxOccurrences: Int?, in calendar: FamilyCalendar) -> RecurrenceState {
+    public func state(afterOccurrence number: Int, dueAt due: Date, endDate: Date?, maxOccurrences: Int?, in calendar: FamilyCalendar)
+        -> RecurrenceState
+    {
         let next = occurrence(after: due, in: calendar)
         return RecurrenceState(
             occurrenceCount: number, nextExecutionDate: next,

@@ -6,8 +6,12 @@ enum AllowanceController {
     /// This controller's part of the API: `APIEndpoints.all` registers it and `/openapi.json` publishes it.
     static var endpoints: [APIEndpoint] {
         [
-            .init(.POST, "/api/v1/children/{childId}/allowance/pause", "Pause a child's allowance: paydays are skipped until resumed", access: .parent, response: ChildResponse.self, use: pause),
-            .init(.POST, "/api/v1/children/{childId}/allowance/resume", "Resume a child's allowance from the next payday", access: .parent, response: ChildResponse.self, use: resume),
+            .init(
+                .POST, "/api/v1/children/{childId}/allowance/pause", "Pause a child's allowance: paydays are skipped until resumed",
+                access: .parent, response: ChildResponse.self, use: pause),
+            .init(
+                .POST, "/api/v1/children/{childId}/allowance/resume", "Resume a child's allowance from the next payday", access: .parent,
+                response: ChildResponse.self, use: resume),
         ]
     }
 

@@ -5,12 +5,23 @@ enum ChildrenController {
     /// This controller's part of the API: `APIEndpoints.all` registers it and `/openapi.json` publishes it.
     static var endpoints: [APIEndpoint] {
         [
-            .init(.GET, "/api/v1/children", "The family's children", access: .signedIn, response: [ChildResponse].self, use: FamilyController.children),
+            .init(
+                .GET, "/api/v1/children", "The family's children", access: .signedIn, response: [ChildResponse].self,
+                use: FamilyController.children),
             .init(.GET, "/api/v1/children/{childId}", "One child", access: .signedIn, response: ChildResponse.self, use: show),
-            .init(.GET, "/api/v1/children/{childId}/balance", "A child's balance", access: .signedIn, response: ChildBalanceResponse.self, use: balance),
-            .init(.PUT, "/api/v1/children/{childId}", "Change names, weekly allowance or allowance day", access: .parent, request: UpdateChildRequest.self, response: ChildResponse.self, use: update),
-            .init(.DELETE, "/api/v1/children/{childId}", "Remove a child with their login and ledger", access: .parent, response: nil, status: 204, use: delete),
-            .init(.GET, "/api/v1/children/{childId}/transactions", "A child's ledger, newest first", access: .signedIn, response: TransactionListResponse.self, query: ["limit", "offset", "type", "search", "from", "to"], use: TransactionsController.list),
+            .init(
+                .GET, "/api/v1/children/{childId}/balance", "A child's balance", access: .signedIn, response: ChildBalanceResponse.self,
+                use: balance),
+            .init(
+                .PUT, "/api/v1/children/{childId}", "Change names, weekly allowance or allowance day", access: .parent,
+                request: UpdateChildRequest.self, response: ChildResponse.self, use: update),
+            .init(
+                .DELETE, "/api/v1/children/{childId}", "Remove a child with their login and ledger", access: .parent, response: nil,
+                status: 204, use: delete),
+            .init(
+                .GET, "/api/v1/children/{childId}/transactions", "A child's ledger, newest first", access: .signedIn,
+                response: TransactionListResponse.self, query: ["limit", "offset", "type", "search", "from", "to"],
+                use: TransactionsController.list),
         ]
     }
 

@@ -5,8 +5,12 @@ enum DashboardController {
     /// This controller's part of the API: `APIEndpoints.all` registers it and `/openapi.json` publishes it.
     static var endpoints: [APIEndpoint] {
         [
-            .init(.GET, "/api/v1/dashboard/parent", "The family at a glance", access: .parent, response: ParentDashboardResponse.self, use: parent),
-            .init(.GET, "/api/v1/dashboard/child", "The signed-in child's dashboard", access: .child, response: ChildDashboard.self, use: child),
+            .init(
+                .GET, "/api/v1/dashboard/parent", "The family at a glance", access: .parent, response: ParentDashboardResponse.self,
+                use: parent),
+            .init(
+                .GET, "/api/v1/dashboard/child", "The signed-in child's dashboard", access: .child, response: ChildDashboard.self,
+                use: child),
         ]
     }
 

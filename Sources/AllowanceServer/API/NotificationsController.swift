@@ -5,12 +5,24 @@ enum NotificationsController {
     /// This controller's part of the API: `APIEndpoints.all` registers it and `/openapi.json` publishes it.
     static var endpoints: [APIEndpoint] {
         [
-            .init(.GET, "/api/v1/notifications", "The user's notifications, newest first", access: .signedIn, response: NotificationListResponse.self, query: ["unreadOnly", "limit"], use: list),
-            .init(.GET, "/api/v1/notifications/unread-count", "How many are unread", access: .signedIn, response: UnreadCountResponse.self, use: unreadCount),
-            .init(.PATCH, "/api/v1/notifications/{notificationId}/read", "Mark one read", access: .signedIn, response: NotificationDto.self, use: markRead),
-            .init(.POST, "/api/v1/notifications/read", "Mark all read", access: .signedIn, response: UnreadCountResponse.self, use: markAllRead),
-            .init(.GET, "/api/v1/notifications/preferences", "Notification preferences", access: .signedIn, response: NotificationPreferencesDto.self, use: preferences),
-            .init(.PUT, "/api/v1/notifications/preferences", "Change notification preferences (send only what changes)", access: .signedIn, request: NotificationPreferencesDto.self, response: NotificationPreferencesDto.self, use: updatePreferences),
+            .init(
+                .GET, "/api/v1/notifications", "The user's notifications, newest first", access: .signedIn,
+                response: NotificationListResponse.self, query: ["unreadOnly", "limit"], use: list),
+            .init(
+                .GET, "/api/v1/notifications/unread-count", "How many are unread", access: .signedIn, response: UnreadCountResponse.self,
+                use: unreadCount),
+            .init(
+                .PATCH, "/api/v1/notifications/{notificationId}/read", "Mark one read", access: .signedIn, response: NotificationDto.self,
+                use: markRead),
+            .init(
+                .POST, "/api/v1/notifications/read", "Mark all read", access: .signedIn, response: UnreadCountResponse.self,
+                use: markAllRead),
+            .init(
+                .GET, "/api/v1/notifications/preferences", "Notification preferences", access: .signedIn,
+                response: NotificationPreferencesDto.self, use: preferences),
+            .init(
+                .PUT, "/api/v1/notifications/preferences", "Change notification preferences (send only what changes)", access: .signedIn,
+                request: NotificationPreferencesDto.self, response: NotificationPreferencesDto.self, use: updatePreferences),
         ]
     }
 
@@ -42,6 +54,7 @@ enum NotificationsController {
 
     @Sendable static func updatePreferences(req: Request) async throws -> NotificationPreferencesDto {
         let user = try req.requireUser()
-        return try await NotificationService.updatePreferences(of: user.userID, with: try req.content.decode(NotificationPreferencesDto.self), on: req.db)
+        return try await NotificationService.updatePreferences(
+            of: user.userID, with: try req.content.decode(NotificationPreferencesDto.self), on: req.db)
     }
 }

@@ -1,24 +1,49 @@
 import AllowanceAPI
 import Vapor
 
-/// quick-actions.md "Recurring Transactions", plus the pending list of occurrences that wait
+/// The Quick Actions document, "Recurring Transactions", plus the pending list of occurrences that wait
 /// for a parent's approval.
 enum RecurringTransactionsController {
     /// This controller's part of the API: `APIEndpoints.all` registers it and `/openapi.json` publishes it.
     static var endpoints: [APIEndpoint] {
         [
-            .init(.POST, "/api/v1/recurring-transactions", "Create a recurring transaction", access: .parent, request: CreateRecurringTransactionDto.self, response: RecurringTransactionDto.self, status: 201, use: create),
-            .init(.GET, "/api/v1/recurring-transactions", "The family's recurring transactions, next due first", access: .parent, response: [RecurringTransactionDto].self, use: listFamily),
-            .init(.GET, "/api/v1/children/{childId}/recurring-transactions", "A child's recurring transactions", access: .signedIn, response: [RecurringTransactionDto].self, use: listChild),
-            .init(.GET, "/api/v1/recurring-transactions/{recurringTransactionId}", "One recurring transaction", access: .signedIn, response: RecurringTransactionDto.self, use: show),
-            .init(.PUT, "/api/v1/recurring-transactions/{recurringTransactionId}", "Change a recurring transaction (send only what changes)", access: .parent, request: UpdateRecurringTransactionDto.self, response: RecurringTransactionDto.self, use: update),
-            .init(.DELETE, "/api/v1/recurring-transactions/{recurringTransactionId}", "Remove a recurring transaction (its postings stay)", access: .parent, response: nil, status: 204, use: delete),
-            .init(.POST, "/api/v1/recurring-transactions/{recurringTransactionId}/pause", "Pause: nothing falls due until resumed", access: .parent, response: RecurringTransactionDto.self, use: pause),
-            .init(.POST, "/api/v1/recurring-transactions/{recurringTransactionId}/resume", "Resume from now (what fell due while paused is skipped)", access: .parent, response: RecurringTransactionDto.self, use: resume),
-            .init(.POST, "/api/v1/recurring-transactions/{recurringTransactionId}/execute", "Post the next occurrence now", access: .parent, response: TransactionResponse.self, status: 201, idempotent: true, use: execute),
-            .init(.GET, "/api/v1/recurring-transactions/pending", "Occurrences waiting for a parent's approval", access: .parent, response: [PendingRecurringOccurrenceDto].self, use: pending),
-            .init(.POST, "/api/v1/recurring-transactions/pending/{occurrenceId}/approve", "Approve: the occurrence is posted now", access: .parent, response: TransactionResponse.self, status: 201, idempotent: true, use: approve),
-            .init(.POST, "/api/v1/recurring-transactions/pending/{occurrenceId}/reject", "Reject: nothing is posted", access: .parent, response: PendingRecurringOccurrenceDto.self, use: reject),
+            .init(
+                .POST, "/api/v1/recurring-transactions", "Create a recurring transaction", access: .parent,
+                request: CreateRecurringTransactionDto.self, response: RecurringTransactionDto.self, status: 201, use: create),
+            .init(
+                .GET, "/api/v1/recurring-transactions", "The family's recurring transactions, next due first", access: .parent,
+                response: [RecurringTransactionDto].self, use: listFamily),
+            .init(
+                .GET, "/api/v1/children/{childId}/recurring-transactions", "A child's recurring transactions", access: .signedIn,
+                response: [RecurringTransactionDto].self, use: listChild),
+            .init(
+                .GET, "/api/v1/recurring-transactions/{recurringTransactionId}", "One recurring transaction", access: .signedIn,
+                response: RecurringTransactionDto.self, use: show),
+            .init(
+                .PUT, "/api/v1/recurring-transactions/{recurringTransactionId}", "Change a recurring transaction (send only what changes)",
+                access: .parent, request: UpdateRecurringTransactionDto.self, response: RecurringTransactionDto.self, use: update),
+            .init(
+                .DELETE, "/api/v1/recurring-transactions/{recurringTransactionId}", "Remove a recurring transaction (its postings stay)",
+                access: .parent, response: nil, status: 204, use: delete),
+            .init(
+                .POST, "/api/v1/recurring-transactions/{recurringTransactionId}/pause", "Pause: nothing falls due until resumed",
+                access: .parent, response: RecurringTransactionDto.self, use: pause),
+            .init(
+                .POST, "/api/v1/recurring-transactions/{recurringTransactionId}/resume",
+                "Resume from now (what fell due while paused is skipped)", access: .parent, response: RecurringTransactionDto.self,
+                use: resume),
+            .init(
+                .POST, "/api/v1/recurring-transactions/{recurringTransactionId}/execute", "Post the next occurrence now", access: .parent,
+                response: TransactionResponse.self, status: 201, idempotent: true, use: execute),
+            .init(
+                .GET, "/api/v1/recurring-transactions/pending", "Occurrences waiting for a parent's approval", access: .parent,
+                response: [PendingRecurringOccurrenceDto].self, use: pending),
+            .init(
+                .POST, "/api/v1/recurring-transactions/pending/{occurrenceId}/approve", "Approve: the occurrence is posted now",
+                access: .parent, response: TransactionResponse.self, status: 201, idempotent: true, use: approve),
+            .init(
+                .POST, "/api/v1/recurring-transactions/pending/{occurrenceId}/reject", "Reject: nothing is posted", access: .parent,
+                response: PendingRecurringOccurrenceDto.self, use: reject),
         ]
     }
 
@@ -55,11 +80,13 @@ enum RecurringTransactionsController {
     }
 
     @Sendable static func pause(req: Request) async throws -> RecurringTransactionDto {
-        try await RecurringControl.pause(try await req.recurringForParent(try req.uuidParameter("recurringTransactionId")).row, in: req.context)
+        try await RecurringControl.pause(
+            try await req.recurringForParent(try req.uuidParameter("recurringTransactionId")).row, in: req.context)
     }
 
     @Sendable static func resume(req: Request) async throws -> RecurringTransactionDto {
-        try await RecurringControl.resume(try await req.recurringForParent(try req.uuidParameter("recurringTransactionId")).row, in: req.context)
+        try await RecurringControl.resume(
+            try await req.recurringForParent(try req.uuidParameter("recurringTransactionId")).row, in: req.context)
     }
 
     @Sendable static func execute(req: Request) async throws -> Response {
@@ -73,13 +100,12 @@ enum RecurringTransactionsController {
     }
 
     @Sendable static func approve(req: Request) async throws -> Response {
-        let parent = try req.requireParent()
-        return try await RecurringApprovalService.approve(try req.uuidParameter("occurrenceId"), by: parent, in: req.context)
-            .encodeResponse(status: .created, for: req)
+        let (parent, pending) = try await req.pendingOccurrenceForParent(try req.uuidParameter("occurrenceId"))
+        return try await RecurringApprovalService.approve(pending, by: parent, in: req.context).encodeResponse(status: .created, for: req)
     }
 
     @Sendable static func reject(req: Request) async throws -> PendingRecurringOccurrenceDto {
-        let parent = try req.requireParent()
-        return try await RecurringApprovalService.reject(try req.uuidParameter("occurrenceId"), by: parent, in: req.context)
+        let (parent, pending) = try await req.pendingOccurrenceForParent(try req.uuidParameter("occurrenceId"))
+        return try await RecurringApprovalService.reject(pending, by: parent, in: req.context)
     }
 }

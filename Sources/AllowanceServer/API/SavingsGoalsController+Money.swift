@@ -25,7 +25,8 @@ extension SavingsGoalsController {
     /// Family member. `?type=&startDate=&endDate=&limit=`
     @Sendable static func contributions(req: Request) async throws -> [ContributionDto] {
         let access = try await req.visibleGoal(try req.uuidParameter("goalId"))
-        return try await GoalMoneyService.contributions(access, filter: try ContributionFilter(query: req, calendar: access.child.calendar), in: req.context)
+        return try await GoalMoneyService.contributions(
+            access, filter: try ContributionFilter(query: req, calendar: access.child.calendar), in: req.context)
     }
 }
 

@@ -1,32 +1,71 @@
 import AllowanceAPI
 import Vapor
 
-/// savings-goals.md's endpoints. Authorization per the document's lines: "Parent" and
+/// The Savings Goals document's endpoints. Authorization per the document's lines: "Parent" and
 /// "Parent only" are `goalForParent`; "Family member", "Parent or self" and "Parent or
 /// goal owner" are `visibleGoal` (a parent of the family, or the goal's own child).
 enum SavingsGoalsController {
     /// This controller's part of the API: `APIEndpoints.all` registers it and `/openapi.json` publishes it.
     static var endpoints: [APIEndpoint] {
         [
-            .init(.POST, "/api/v1/savings-goals", "Create a savings goal (a parent names childId; a child's goal is their own)", access: .parentOrOwnChild, request: CreateSavingsGoalDto.self, response: SavingsGoalDto.self, status: 201, use: create),
-            .init(.GET, "/api/v1/savings-goals/{goalId}", "One goal with milestones, matching, challenge and projection", access: .parentOrOwnChild, response: SavingsGoalDto.self, use: show),
-            .init(.GET, "/api/v1/children/{childId}/savings-goals", "A child's goals by priority (Active and Paused unless asked)", access: .parentOrOwnChild, response: [SavingsGoalDto].self, query: ["status", "includeCompleted"], use: childGoals),
-            .init(.PUT, "/api/v1/savings-goals/{goalId}", "Change a goal (send only what changes)", access: .parentOrOwnChild, request: UpdateSavingsGoalDto.self, response: SavingsGoalDto.self, use: update),
-            .init(.DELETE, "/api/v1/savings-goals/{goalId}", "Cancel a goal: everything in it returns to the balance", access: .parent, response: nil, status: 204, use: cancel),
-            .init(.POST, "/api/v1/savings-goals/{goalId}/pause", "Pause a goal (no contributions or auto-transfers)", access: .parent, response: SavingsGoalDto.self, use: pause),
-            .init(.POST, "/api/v1/savings-goals/{goalId}/resume", "Resume a paused goal", access: .parent, response: SavingsGoalDto.self, use: resume),
-            .init(.POST, "/api/v1/savings-goals/{goalId}/contribute", "Move money from the balance into the goal (matched, milestones, challenge)", access: .parentOrOwnChild, request: ContributeToGoalDto.self, response: GoalProgressEventDto.self, idempotent: true, use: contribute),
-            .init(.POST, "/api/v1/savings-goals/{goalId}/withdraw", "Move money from the goal back to the balance", access: .parent, request: WithdrawFromGoalDto.self, response: ContributionDto.self, idempotent: true, use: withdraw),
-            .init(.GET, "/api/v1/savings-goals/{goalId}/contributions", "The goal's history, newest first", access: .parentOrOwnChild, response: [ContributionDto].self, query: ["type", "startDate", "endDate", "limit"], use: contributions),
-            .init(.POST, "/api/v1/savings-goals/{goalId}/purchase", "Mark a completed goal purchased (records the spend)", access: .parent, request: MarkGoalPurchasedDto.self, response: SavingsGoalDto.self, idempotent: true, use: purchase),
-            .init(.POST, "/api/v1/savings-goals/{goalId}/matching", "Create the goal's matching rule (one per goal)", access: .parent, request: CreateMatchingRuleDto.self, response: MatchingRuleDto.self, status: 201, use: createMatching),
-            .init(.GET, "/api/v1/savings-goals/{goalId}/matching", "The goal's matching rule", access: .parentOrOwnChild, response: MatchingRuleDto.self, use: matching),
-            .init(.PUT, "/api/v1/savings-goals/{goalId}/matching", "Change the matching rule (send only what changes)", access: .parent, request: UpdateMatchingRuleDto.self, response: MatchingRuleDto.self, use: updateMatching),
-            .init(.DELETE, "/api/v1/savings-goals/{goalId}/matching", "Remove the matching rule", access: .parent, response: nil, status: 204, use: deleteMatching),
-            .init(.POST, "/api/v1/savings-goals/{goalId}/challenge", "Start a time-bound challenge (one running per goal)", access: .parent, request: CreateGoalChallengeDto.self, response: GoalChallengeDto.self, status: 201, use: createChallenge),
-            .init(.GET, "/api/v1/savings-goals/{goalId}/challenge", "The goal's running challenge", access: .parentOrOwnChild, response: GoalChallengeDto.self, use: challenge),
-            .init(.DELETE, "/api/v1/savings-goals/{goalId}/challenge", "Cancel the running challenge", access: .parent, response: nil, status: 204, use: cancelChallenge),
-            .init(.GET, "/api/v1/children/{childId}/challenges", "Every challenge on a child's goals, newest first", access: .parentOrOwnChild, response: [GoalChallengeDto].self, use: childChallenges),
+            .init(
+                .POST, "/api/v1/savings-goals", "Create a savings goal (a parent names childId; a child's goal is their own)",
+                access: .parentOrOwnChild, request: CreateSavingsGoalDto.self, response: SavingsGoalDto.self, status: 201, use: create),
+            .init(
+                .GET, "/api/v1/savings-goals/{goalId}", "One goal with milestones, matching, challenge and projection",
+                access: .parentOrOwnChild, response: SavingsGoalDto.self, use: show),
+            .init(
+                .GET, "/api/v1/children/{childId}/savings-goals", "A child's goals by priority (Active and Paused unless asked)",
+                access: .parentOrOwnChild, response: [SavingsGoalDto].self, query: ["status", "includeCompleted"], use: childGoals),
+            .init(
+                .PUT, "/api/v1/savings-goals/{goalId}", "Change a goal (send only what changes)", access: .parentOrOwnChild,
+                request: UpdateSavingsGoalDto.self, response: SavingsGoalDto.self, use: update),
+            .init(
+                .DELETE, "/api/v1/savings-goals/{goalId}", "Cancel a goal: everything in it returns to the balance", access: .parent,
+                response: nil, status: 204, use: cancel),
+            .init(
+                .POST, "/api/v1/savings-goals/{goalId}/pause", "Pause a goal (no contributions or auto-transfers)", access: .parent,
+                response: SavingsGoalDto.self, use: pause),
+            .init(
+                .POST, "/api/v1/savings-goals/{goalId}/resume", "Resume a paused goal", access: .parent, response: SavingsGoalDto.self,
+                use: resume),
+            .init(
+                .POST, "/api/v1/savings-goals/{goalId}/contribute",
+                "Move money from the balance into the goal (matched, milestones, challenge)", access: .parentOrOwnChild,
+                request: ContributeToGoalDto.self, response: GoalProgressEventDto.self, idempotent: true, use: contribute),
+            .init(
+                .POST, "/api/v1/savings-goals/{goalId}/withdraw", "Move money from the goal back to the balance", access: .parent,
+                request: WithdrawFromGoalDto.self, response: ContributionDto.self, idempotent: true, use: withdraw),
+            .init(
+                .GET, "/api/v1/savings-goals/{goalId}/contributions", "The goal's history, newest first", access: .parentOrOwnChild,
+                response: [ContributionDto].self, query: ["type", "startDate", "endDate", "limit"], use: contributions),
+            .init(
+                .POST, "/api/v1/savings-goals/{goalId}/purchase", "Mark a completed goal purchased (records the spend)", access: .parent,
+                request: MarkGoalPurchasedDto.self, response: SavingsGoalDto.self, idempotent: true, use: purchase),
+            .init(
+                .POST, "/api/v1/savings-goals/{goalId}/matching", "Create the goal's matching rule (one per goal)", access: .parent,
+                request: CreateMatchingRuleDto.self, response: MatchingRuleDto.self, status: 201, use: createMatching),
+            .init(
+                .GET, "/api/v1/savings-goals/{goalId}/matching", "The goal's matching rule", access: .parentOrOwnChild,
+                response: MatchingRuleDto.self, use: matching),
+            .init(
+                .PUT, "/api/v1/savings-goals/{goalId}/matching", "Change the matching rule (send only what changes)", access: .parent,
+                request: UpdateMatchingRuleDto.self, response: MatchingRuleDto.self, use: updateMatching),
+            .init(
+                .DELETE, "/api/v1/savings-goals/{goalId}/matching", "Remove the matching rule", access: .parent, response: nil, status: 204,
+                use: deleteMatching),
+            .init(
+                .POST, "/api/v1/savings-goals/{goalId}/challenge", "Start a time-bound challenge (one running per goal)", access: .parent,
+                request: CreateGoalChallengeDto.self, response: GoalChallengeDto.self, status: 201, use: createChallenge),
+            .init(
+                .GET, "/api/v1/savings-goals/{goalId}/challenge", "The goal's running challenge", access: .parentOrOwnChild,
+                response: GoalChallengeDto.self, use: challenge),
+            .init(
+                .DELETE, "/api/v1/savings-goals/{goalId}/challenge", "Cancel the running challenge", access: .parent, response: nil,
+                status: 204, use: cancelChallenge),
+            .init(
+                .GET, "/api/v1/children/{childId}/challenges", "Every challenge on a child's goals, newest first",
+                access: .parentOrOwnChild, response: [GoalChallengeDto].self, use: childChallenges),
         ]
     }
 

@@ -1,16 +1,27 @@
 import AllowanceAPI
 import Vapor
 
-/// quick-actions.md "Transaction Templates".
+/// The Quick Actions document, "Transaction Templates".
 enum TemplatesController {
     /// This controller's part of the API: `APIEndpoints.all` registers it and `/openapi.json` publishes it.
     static var endpoints: [APIEndpoint] {
         [
-            .init(.GET, "/api/v1/templates", "Global and family templates, in sort order", access: .signedIn, response: [TransactionTemplateDto].self, use: list),
-            .init(.POST, "/api/v1/templates", "Create a family template", access: .parent, request: CreateTransactionTemplateDto.self, response: TransactionTemplateDto.self, status: 201, use: create),
-            .init(.PUT, "/api/v1/templates/{templateId}", "Change a family template", access: .creator, request: UpdateTransactionTemplateDto.self, response: TransactionTemplateDto.self, use: update),
-            .init(.DELETE, "/api/v1/templates/{templateId}", "Retire a family template", access: .creator, response: nil, status: 204, use: delete),
-            .init(.POST, "/api/v1/templates/{templateId}/use", "Post a transaction from a template (a child: their own spending only)", access: .signedIn, request: UseTemplateDto.self, response: TransactionResponse.self, status: 201, idempotent: true, use: use),
+            .init(
+                .GET, "/api/v1/templates", "Global and family templates, in sort order", access: .signedIn,
+                response: [TransactionTemplateDto].self, use: list),
+            .init(
+                .POST, "/api/v1/templates", "Create a family template", access: .parent, request: CreateTransactionTemplateDto.self,
+                response: TransactionTemplateDto.self, status: 201, use: create),
+            .init(
+                .PUT, "/api/v1/templates/{templateId}", "Change a family template", access: .creator,
+                request: UpdateTransactionTemplateDto.self, response: TransactionTemplateDto.self, use: update),
+            .init(
+                .DELETE, "/api/v1/templates/{templateId}", "Retire a family template", access: .creator, response: nil, status: 204,
+                use: delete),
+            .init(
+                .POST, "/api/v1/templates/{templateId}/use", "Post a transaction from a template (a child: their own spending only)",
+                access: .signedIn, request: UseTemplateDto.self, response: TransactionResponse.self, status: 201, idempotent: true, use: use
+            ),
         ]
     }
 
@@ -39,6 +50,7 @@ enum TemplatesController {
         let id = try req.uuidParameter("templateId")
         let input = try req.content.decode(UseTemplateDto.self)
         let (user, template, child) = try await req.templateToUse(id, forChild: input.childId)
-        return try await TemplateUseService.use(template, for: child, input, by: user, in: req.context).encodeResponse(status: .created, for: req)
+        return try await TemplateUseService.use(template, for: child, input, by: user, in: req.context).encodeResponse(
+            status: .created, for: req)
     }
 }

@@ -6,15 +6,20 @@ enum TransactionsController {
     /// This controller's part of the API: `APIEndpoints.all` registers it and `/openapi.json` publishes it.
     static var endpoints: [APIEndpoint] {
         [
-            .init(.POST, "/api/v1/transactions", "Record money in (Credit) or out (Debit)", access: .parent, request: CreateTransactionRequest.self, response: TransactionResponse.self, status: 201, idempotent: true, use: create),
-            .init(.GET, "/api/v1/transactions/{transactionId}", "One ledger entry", access: .signedIn, response: TransactionResponse.self, use: show),
+            .init(
+                .POST, "/api/v1/transactions", "Record money in (Credit) or out (Debit)", access: .parent,
+                request: CreateTransactionRequest.self, response: TransactionResponse.self, status: 201, idempotent: true, use: create),
+            .init(
+                .GET, "/api/v1/transactions/{transactionId}", "One ledger entry", access: .signedIn, response: TransactionResponse.self,
+                use: show),
         ]
     }
 
     @Sendable static func create(req: Request) async throws -> Response {
         let input = try req.content.decode(CreateTransactionRequest.self)
         let (parent, child) = try await req.childForParent(input.childId)
-        return try await TransactionService.create(input, for: child, by: parent, in: req.context).encodeResponse(status: .created, for: req)
+        return try await TransactionService.create(input, for: child, by: parent, in: req.context).encodeResponse(
+            status: .created, for: req)
     }
 
     @Sendable static func show(req: Request) async throws -> TransactionResponse {
@@ -24,7 +29,8 @@ enum TransactionsController {
     /// `GET /children/{childId}/transactions?limit=&offset=&type=&search=&from=&to=`
     @Sendable static func list(req: Request) async throws -> TransactionListResponse {
         let child = try await req.visibleChild(try req.uuidParameter("childId"))
-        return try await LedgerService.list(childID: child.id, filter: try LedgerFilter(query: req.query, calendar: child.calendar), on: req.db.sql)
+        return try await LedgerService.list(
+            childID: child.id, filter: try LedgerFilter(query: req.query, calendar: child.calendar), on: req.db.sql)
     }
 }
 

@@ -1,18 +1,30 @@
 import AllowanceAPI
 import Vapor
 
-/// quick-actions.md "Widget Data" and "Siri Shortcuts". A goal is seen by a parent of its
+/// The Quick Actions document, "Widget Data" and "Siri Shortcuts". A goal is seen by a parent of its
 /// family or the child it belongs to (a sibling gets "not found", as with every goal endpoint).
 enum WidgetsController {
     /// This controller's part of the API: `APIEndpoints.all` registers it and `/openapi.json` publishes it.
     static var endpoints: [APIEndpoint] {
         [
-            .init(.GET, "/api/v1/widgets/balance/{childId}", "Balance widget data", access: .signedIn, response: BalanceWidgetDataDto.self, use: balance),
-            .init(.GET, "/api/v1/widgets/quick-actions/{childId}", "Quick-actions widget data", access: .signedIn, response: QuickActionsWidgetDataDto.self, use: quickActions),
-            .init(.GET, "/api/v1/widgets/family-balances", "Every child's balance", access: .parent, response: MultiChildWidgetDataDto.self, use: familyBalances),
-            .init(.GET, "/api/v1/siri/balance/{childId}", "A balance as a spoken reply", access: .signedIn, response: SiriBalanceResponseDto.self, use: siriBalance),
-            .init(.GET, "/api/v1/widgets/goal/{goalId}", "A goal's progress for a home-screen widget", access: .parentOrOwnChild, response: GoalWidgetDataDto.self, use: goal),
-            .init(.GET, "/api/v1/siri/goal-progress/{goalId}", "A goal's progress as a spoken reply", access: .parentOrOwnChild, response: SiriGoalProgressResponseDto.self, use: siriGoalProgress),
+            .init(
+                .GET, "/api/v1/widgets/balance/{childId}", "Balance widget data", access: .signedIn, response: BalanceWidgetDataDto.self,
+                use: balance),
+            .init(
+                .GET, "/api/v1/widgets/quick-actions/{childId}", "Quick-actions widget data", access: .signedIn,
+                response: QuickActionsWidgetDataDto.self, use: quickActions),
+            .init(
+                .GET, "/api/v1/widgets/family-balances", "Every child's balance", access: .parent, response: MultiChildWidgetDataDto.self,
+                use: familyBalances),
+            .init(
+                .GET, "/api/v1/siri/balance/{childId}", "A balance as a spoken reply", access: .signedIn,
+                response: SiriBalanceResponseDto.self, use: siriBalance),
+            .init(
+                .GET, "/api/v1/widgets/goal/{goalId}", "A goal's progress for a home-screen widget", access: .parentOrOwnChild,
+                response: GoalWidgetDataDto.self, use: goal),
+            .init(
+                .GET, "/api/v1/siri/goal-progress/{goalId}", "A goal's progress as a spoken reply", access: .parentOrOwnChild,
+                response: SiriGoalProgressResponseDto.self, use: siriGoalProgress),
         ]
     }
 

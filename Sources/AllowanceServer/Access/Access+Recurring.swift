@@ -18,4 +18,13 @@ extension Request {
         try user.requireParent()
         return (user, row)
     }
+
+    /// An occurrence waiting for approval, for a parent of its family to decide.
+    func pendingOccurrenceForParent(_ id: UUID) async throws -> (parent: AuthUser, pending: RecurringApprovalService.Row) {
+        let parent = try requireParent()
+        guard let pending = try await RecurringApprovalService.row(id, inFamily: parent.familyID, on: db.sql) else {
+            throw AppError.notFound("Pending occurrence")
+        }
+        return (parent, pending)
+    }
 }

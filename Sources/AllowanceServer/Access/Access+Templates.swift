@@ -6,14 +6,16 @@ extension Request {
     /// A template the family can use (a global one or the family's own), with the child it is
     /// used for. A parent may use any for a child of the family; a child may use one for
     /// themselves to record their own spending: adding money stays with parents.
-    func templateToUse(_ id: UUID, forChild childID: UUID) async throws -> (user: AuthUser, template: TemplateService.Row, child: ChildRecord) {
+    func templateToUse(_ id: UUID, forChild childID: UUID) async throws -> (
+        user: AuthUser, template: TemplateService.Row, child: ChildRecord
+    ) {
         let user = try requireUser()
         guard let template = try await TemplateService.rows(forFamily: user.familyID, templateID: id, on: db.sql).first else {
             throw AppError.notFound("Template")
         }
         let child = try await visibleChild(childID)
         if !user.isParent && template.transactionType == .credit {
-            throw AppError(.forbidden, .parentOnly, "Only a parent can add money")
+            throw AppError.parentOnly(to: "add money")
         }
         return (user, template, child)
     }

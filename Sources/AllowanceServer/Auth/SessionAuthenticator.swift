@@ -23,10 +23,12 @@ enum SessionStore {
     static func issue(for userID: UUID, remember: Bool, in context: ServiceContext) async throws -> (token: String, expiresAt: Date) {
         let now = context.now
         // Whole seconds: a JWT's exp has no fractions, and the answer should match it.
-        let expiresAt = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + (remember ? rememberedLifetime : standardLifetime)).rounded(.down))
+        let expiresAt = Date(
+            timeIntervalSince1970: (now.timeIntervalSince1970 + (remember ? rememberedLifetime : standardLifetime)).rounded(.down))
         let session = Session(userID: userID, createdAt: now, expiresAt: expiresAt)
         try await session.create(on: context.db)
-        let payload = TokenPayload(sub: .init(value: userID.uuidString), jti: .init(value: session.id!.uuidString), exp: .init(value: expiresAt))
+        let payload = TokenPayload(
+            sub: .init(value: userID.uuidString), jti: .init(value: session.id!.uuidString), exp: .init(value: expiresAt))
         return (try await context.application.jwt.keys.sign(payload), expiresAt)
     }
 
@@ -58,13 +60,17 @@ enum SessionStore {
         }
         let row = try await sql.select()
             .column(SQLColumn("id", table: "users"), as: "user_id")
-            .columns(SQLColumn("family_id", table: "users"), SQLColumn("role", table: "users"), SQLColumn("first_name", table: "users"),
-                     SQLColumn("last_name", table: "users"), SQLColumn("email", table: "users"))
+            .columns(
+                SQLColumn("family_id", table: "users"), SQLColumn("role", table: "users"), SQLColumn("first_name", table: "users"),
+                SQLColumn("last_name", table: "users"), SQLColumn("email", table: "users")
+            )
             .column(SQLColumn("id", table: "children"), as: "child_id")
             .column(SQLColumn("expires_at", table: "sessions"))
             .from("sessions")
             .join("users", on: SQLColumn("user_id", table: "sessions"), .equal, SQLColumn("id", table: "users"))
-            .join("children", method: SQLJoinMethod.left, on: SQLColumn("user_id", table: "children"), .equal, SQLColumn("id", table: "users"))
+            .join(
+                "children", method: SQLJoinMethod.left, on: SQLColumn("user_id", table: "children"), .equal, SQLColumn("id", table: "users")
+            )
             .where(SQLColumn("id", table: "sessions"), .equal, SQLBind(sessionID))
             .where(SQLColumn("revoked_at", table: "sessions"), .is, SQLLiteral.null)
             .where(SQLColumn("expires_at", table: "sessions"), .greaterThan, SQLBind(now))

@@ -36,7 +36,8 @@ struct PartialJobFailure: Error, CustomStringConvertible {
     let failures: [String]
 
     var description: String {
-        "\(failures.count) failed (left for the next run): " + failures.prefix(5).joined(separator: "; ") + (failures.count > 5 ? "; ..." : "")
+        "\(failures.count) failed (left for the next run): " + failures.prefix(5).joined(separator: "; ")
+            + (failures.count > 5 ? "; ..." : "")
     }
 
     /// Returns `handled`, or throws when anything failed.

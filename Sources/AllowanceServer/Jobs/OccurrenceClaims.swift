@@ -14,11 +14,13 @@ enum OccurrenceClaims {
     static func claim(_ key: String, job: String, subject: UUID, dueAt: Date, now: Date, on db: Database) async throws -> Bool {
         precondition(db.inTransaction, "an occurrence is claimed in the transaction that posts it")
         struct Row: Decodable { let id: UUID }
-        let claimed = try await db.sql.raw("""
+        let claimed = try await db.sql.raw(
+            """
             INSERT INTO occurrences (id, key, job, subject_id, due_at, created_at)
             VALUES (\(bind: UUID()), \(bind: key), \(bind: job), \(bind: subject), \(bind: dueAt), \(bind: now))
             ON CONFLICT (key) DO NOTHING RETURNING id
-            """).first(decoding: Row.self)
+            """
+        ).first(decoding: Row.self)
         return claimed != nil
     }
 }

@@ -21,6 +21,7 @@ final class AppNotification: Model, @unchecked Sendable {
     init() {}
 
     func toDTO() -> NotificationDto {
-        NotificationDto(id: id!, type: type, title: title, message: message, childId: childID, isRead: isRead, createdAt: createdAt, readAt: readAt)
+        NotificationDto(
+            id: id!, type: type, title: title, message: message, childId: childID, isRead: isRead, createdAt: createdAt, readAt: readAt)
     }
 }

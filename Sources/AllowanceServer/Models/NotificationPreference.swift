@@ -4,7 +4,7 @@ import Fluent
 import Foundation
 
 /// One row per user who changed a preference; the id is the user's id. Users without a row
-/// have the defaults of app-screens.md 5.3.
+/// have the defaults of the App Screens document 5.3.
 // @unchecked Sendable: see Family.
 final class NotificationPreference: Model, @unchecked Sendable {
     static let schema = "notification_preferences"

@@ -2,7 +2,7 @@ import AllowanceCore
 import Fluent
 import Foundation
 
-/// A transaction that repeats on a schedule (quick-actions.md). `occurrenceCount` and
+/// A transaction that repeats on a schedule (the Quick Actions document). `occurrenceCount` and
 /// `nextExecutionDate` move forward as occurrences fall due; each occurrence is claimed in
 /// `occurrences` as `recurring:<id>:<n>` so it happens once.
 // @unchecked Sendable: see Family.

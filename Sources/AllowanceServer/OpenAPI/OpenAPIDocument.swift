@@ -21,27 +21,40 @@ enum OpenAPIDocument {
             var entry: [String: Any] = [
                 "summary": operation.summary,
                 "description": "Authorization: \(operation.access.rawValue).",
-                "operationId": operation.method.rawValue.lowercased() + operation.path.replacingOccurrences(of: "/api/v1", with: "")
-                    .split(separator: "/").map { $0.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "").capitalized.replacingOccurrences(of: "-", with: "") }.joined(),
+                "operationId": operation.method.rawValue.lowercased()
+                    + operation.path.replacingOccurrences(of: "/api/v1", with: "")
+                    .split(separator: "/").map {
+                        $0.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "").capitalized.replacingOccurrences(
+                            of: "-", with: "")
+                    }.joined(),
             ]
             var parameters: [[String: Any]] = operation.path.split(separator: "/").filter { $0.hasPrefix("{") }.map {
-                ["name": String($0.dropFirst().dropLast()), "in": "path", "required": true, "schema": ["type": "string", "format": "uuid"]]
+                [
+                    "name": String($0.dropFirst().dropLast()), "in": "path", "required": true,
+                    "schema": ["type": "string", "format": "uuid"],
+                ]
             }
             parameters += operation.queryParameters.map { ["name": $0, "in": "query", "required": false, "schema": ["type": "string"]] }
             if operation.idempotent {
-                parameters.append(["name": "Idempotency-Key", "in": "header", "required": false, "schema": ["type": "string"],
-                                   "description": "Retries with the same key return the first answer and move nothing twice."])
+                parameters.append([
+                    "name": "Idempotency-Key", "in": "header", "required": false, "schema": ["type": "string"],
+                    "description": "Retries with the same key return the first answer and move nothing twice.",
+                ])
             }
             if !parameters.isEmpty { entry["parameters"] = parameters }
             if operation.access != .anyone { entry["security"] = [["bearer": [String]()]] }
             if let request = operation.request {
                 let name = schemaName(request)
                 schemas[name] = schema(of: request.sample)
-                entry["requestBody"] = ["required": true, "content": ["application/json": ["schema": ["$ref": "#/components/schemas/\(name)"]]]]
+                entry["requestBody"] = [
+                    "required": true, "content": ["application/json": ["schema": ["$ref": "#/components/schemas/\(name)"]]],
+                ]
             }
             var responses: [String: Any] = [
-                "4XX": ["description": "A request the server refuses, with a message for a person",
-                        "content": ["application/json": ["schema": ["$ref": "#/components/schemas/ErrorResponse"]]]],
+                "4XX": [
+                    "description": "A request the server refuses, with a message for a person",
+                    "content": ["application/json": ["schema": ["$ref": "#/components/schemas/ErrorResponse"]]],
+                ]
             ]
             if let response = operation.response {
                 let name = schemaName(response)
@@ -62,10 +75,15 @@ enum OpenAPIDocument {
         }
         return [
             "openapi": "3.0.3",
-            "info": ["title": "AllowanceTracker API", "version": "1.0.0",
-                     "description": "Money is a JSON number with at most two decimals; dates are ISO 8601 in UTC. Errors are {\"error\": {\"code\", \"message\"}}."],
+            "info": [
+                "title": "AllowanceTracker API", "version": "1.0.0",
+                "description":
+                    "Money is a JSON number with at most two decimals; dates are ISO 8601 in UTC. Errors are {\"error\": {\"code\", \"message\"}}.",
+            ],
             "paths": paths,
-            "components": ["schemas": schemas, "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer", "bearerFormat": "JWT"]]],
+            "components": [
+                "schemas": schemas, "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer", "bearerFormat": "JWT"]],
+            ],
         ]
     }
 
@@ -98,7 +116,8 @@ enum OpenAPIDocument {
 
     private static func CFGetTypeIDIsBool(_ number: NSNumber) -> Bool {
         // On Linux and Apple platforms alike, JSONSerialization gives booleans this type.
-        String(cString: number.objCType) == "c" && (number == NSNumber(value: true) || number == NSNumber(value: false)) && type(of: number) != type(of: NSNumber(value: 1))
+        String(cString: number.objCType) == "c" && (number == NSNumber(value: true) || number == NSNumber(value: false))
+            && type(of: number) != type(of: NSNumber(value: 1))
     }
 }
 

@@ -5,12 +5,18 @@ import LeafKit
 /// An unknown name or a missing id fails the render, so a broken link cannot ship unnoticed.
 struct URLTag: LeafTag {
     func render(_ context: LeafContext) throws -> LeafData {
-        guard let name = context.parameters.first?.string else { throw LeafError(.unknownError("url: the first parameter names the address")) }
+        guard let name = context.parameters.first?.string else {
+            throw LeafError(.unknownError("url: the first parameter names the address"))
+        }
         let ids = try context.parameters.dropFirst().map { value -> UUID in
-            guard let text = value.string, let id = UUID(uuidString: text) else { throw LeafError(.unknownError("url(\(name)): \(value) is not an id")) }
+            guard let text = value.string, let id = UUID(uuidString: text) else {
+                throw LeafError(.unknownError("url(\(name)): \(value) is not an id"))
+            }
             return id
         }
-        guard let url = SiteURL(name: name, ids: ids) else { throw LeafError(.unknownError("url: no address named \(name) with \(ids.count) ids")) }
+        guard let url = SiteURL(name: name, ids: ids) else {
+            throw LeafError(.unknownError("url: no address named \(name) with \(ids.count) ids"))
+        }
         return .string(url.path)
     }
 }

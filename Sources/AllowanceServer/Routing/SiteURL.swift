@@ -32,9 +32,13 @@ enum SiteURL: Equatable {
     case notifications, notificationsReadAll
     case notificationRead(Parameter)
 
-    enum ChildAction: String, CaseIterable { case money, quickSubtract = "quick-subtract", rename, delete, pauseAllowance, resumeAllowance }
+    enum ChildAction: String, CaseIterable {
+        case money, rename, delete, pauseAllowance, resumeAllowance
+        case quickSubtract = "quick-subtract"
+    }
     enum GoalAction: String, CaseIterable {
-        case edit, contribute, withdraw, pause, resume, cancel, purchase, matching, matchingOff = "matching-off", challenge
+        case edit, contribute, withdraw, pause, resume, cancel, purchase, matching, challenge
+        case matchingOff = "matching-off"
         case challengeCancel = "challenge-cancel"
     }
     enum RecurringAction: String, CaseIterable { case edit, pause, resume, run, delete }
@@ -43,13 +47,14 @@ enum SiteURL: Equatable {
 
     /// The path, for links and redirects (`.key` parameters read `:name`).
     var path: String {
-        "/" + parts.map { part in
-            switch part {
-            case .constant(let text): text
-            case .parameter(let name, .key): ":" + name
-            case .parameter(_, .value(let id)): id.uuidString
-            }
-        }.joined(separator: "/")
+        "/"
+            + parts.map { part in
+                switch part {
+                case .constant(let text): text
+                case .parameter(let name, .key): ":" + name
+                case .parameter(_, .value(let id)): id.uuidString
+                }
+            }.joined(separator: "/")
     }
 
     /// The route pattern, for registering the handler.
@@ -76,8 +81,10 @@ enum SiteURL: Equatable {
         case .dashboard: [.constant("dashboard")]
         case .childNew: [.constant("children"), .constant("new")]
         case .child(let id): [.constant("children"), .parameter("childId", id)]
-        case .childAction(let id, .pauseAllowance): [.constant("children"), .parameter("childId", id), .constant("allowance"), .constant("pause")]
-        case .childAction(let id, .resumeAllowance): [.constant("children"), .parameter("childId", id), .constant("allowance"), .constant("resume")]
+        case .childAction(let id, .pauseAllowance):
+            [.constant("children"), .parameter("childId", id), .constant("allowance"), .constant("pause")]
+        case .childAction(let id, .resumeAllowance):
+            [.constant("children"), .parameter("childId", id), .constant("allowance"), .constant("resume")]
         case .childAction(let id, let action): [.constant("children"), .parameter("childId", id), .constant(action.rawValue)]
         case .childTemplate(let id, let template):
             [.constant("children"), .parameter("childId", id), .constant("templates"), .parameter("templateId", template)]

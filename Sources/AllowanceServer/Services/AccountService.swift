@@ -30,7 +30,8 @@ enum AccountService {
     }
 
     /// Creates a child's login and money account; an opening balance is its first ledger entry.
-    static func registerChild(_ input: RegisterChildRequest, by parent: AuthUser, in context: ServiceContext) async throws -> ChildResponse {
+    static func registerChild(_ input: RegisterChildRequest, by parent: AuthUser, in context: ServiceContext) async throws -> ChildResponse
+    {
         let email = try InputRules.email(input.email)
         let password = try InputRules.newPassword(input.password)
         let firstName = try InputRules.required(input.firstName, "First name")
@@ -42,7 +43,9 @@ enum AccountService {
         let childID = try await createChild(
             familyID: parent.familyID, email: email, passwordHash: hash, firstName: firstName, lastName: lastName,
             allowance: allowance, day: input.allowanceDay ?? .saturday, opening: opening, createdBy: parent.userID, in: context)
-        guard let record = try await FamilyDirectory.child(childID, inFamily: parent.familyID, on: context.sql) else { throw AppError.notFound("Child") }
+        guard let record = try await FamilyDirectory.child(childID, inFamily: parent.familyID, on: context.sql) else {
+            throw AppError.notFound("Child")
+        }
         return record.response(now: now)
     }
 
@@ -55,14 +58,16 @@ enum AccountService {
         return try await context.write { db in
             try await ensureEmailFree(email, on: db)
             guard let family = try await Family.find(familyID, on: db) else { throw AppError.notFound("Family") }
-            let user = User(familyID: familyID, email: email, passwordHash: passwordHash, firstName: firstName, lastName: lastName, role: .child)
+            let user = User(
+                familyID: familyID, email: email, passwordHash: passwordHash, firstName: firstName, lastName: lastName, role: .child)
             try await user.create(on: db)
             let child = Child(userID: user.id!, familyID: familyID, weeklyAllowance: allowance, allowanceDay: day, createdAt: now)
             try await child.create(on: db)
             if opening.isPositive {
                 let calendar = FamilyCalendar(identifier: family.timeZone) ?? FamilyCalendar(timeZone: .gmt)
                 _ = try await LedgerService.post(
-                    LedgerPosting(childID: child.id!, type: .credit, amount: opening, description: "Opening balance", createdBy: createdBy, at: now),
+                    LedgerPosting(
+                        childID: child.id!, type: .credit, amount: opening, description: "Opening balance", createdBy: createdBy, at: now),
                     calendar: calendar, on: db)
             }
             return child.id!
@@ -82,8 +87,9 @@ enum AccountService {
         let now = context.now
         if let wait = await context.application.loginThrottle.retryAfter(email: email, now: now) {
             let minutes = Int((wait / 60).rounded(.up))
-            throw AppError(.tooManyRequests, .tooManyAttempts,
-                           "Too many failed sign-in attempts. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
+            throw AppError(
+                .tooManyRequests, .tooManyAttempts,
+                "Too many failed sign-in attempts. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
         }
         guard let user = try await User.query(on: context.db).filter(\.$email == email).with(\.$family).first(),
             input.password.count <= InputRules.passwordLength,
@@ -97,7 +103,9 @@ enum AccountService {
         return try await signIn(user, familyName: user.family.name, childID: childID, remember: input.rememberMe ?? false, in: context)
     }
 
-    static func signIn(_ user: User, familyName: String, childID: UUID?, remember: Bool, in context: ServiceContext) async throws -> AuthResponse {
+    static func signIn(_ user: User, familyName: String, childID: UUID?, remember: Bool, in context: ServiceContext) async throws
+        -> AuthResponse
+    {
         let (token, expiresAt) = try await SessionStore.issue(for: user.id!, remember: remember, in: context)
         return AuthResponse(
             userId: user.id!, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role,
@@ -106,7 +114,9 @@ enum AccountService {
 
     /// A fresh token for a live session; the old one ends, so a leaked token cannot be renewed twice.
     static func refresh(_ user: AuthUser, in context: ServiceContext) async throws -> AuthResponse {
-        guard let session = try await Session.find(user.sessionID, on: context.db), let stored = try await User.find(user.userID, on: context.db) else {
+        guard let session = try await Session.find(user.sessionID, on: context.db),
+            let stored = try await User.find(user.userID, on: context.db)
+        else {
             throw AppError.unauthorized
         }
         let remember = session.expiresAt.timeIntervalSince(session.createdAt) > SessionStore.standardLifetime
@@ -136,7 +146,9 @@ enum AccountService {
             if let lastName { stored.lastName = lastName }
             try await stored.save(on: db)
         }
-        guard let updated = try await SessionStore.user(forSession: user.sessionID, on: context.sql, now: context.now) else { throw AppError.unauthorized }
+        guard let updated = try await SessionStore.user(forSession: user.sessionID, on: context.sql, now: context.now) else {
+            throw AppError.unauthorized
+        }
         return try await me(updated, in: context)
     }
 

@@ -23,7 +23,9 @@ enum ChildService {
                 try await stored.save(on: db)
             }
         }
-        guard let updated = try await FamilyDirectory.child(child.id, inFamily: child.familyID, on: context.sql) else { throw AppError.notFound("Child") }
+        guard let updated = try await FamilyDirectory.child(child.id, inFamily: child.familyID, on: context.sql) else {
+            throw AppError.notFound("Child")
+        }
         return updated.response(now: context.now)
     }
 

@@ -17,11 +17,16 @@ enum DashboardService {
         let calendar = FamilyCalendar(identifier: family.time_zone) ?? FamilyCalendar(timeZone: .gmt)
         let children = try await FamilyDirectory.children(ofFamily: parent.familyID, on: sql)
         let since = calendar.dayKey(calendar.adding(days: -(recentDays - 1), to: now))
-        struct CountRow: Decodable { let child_id: UUID; let entries: Int64 }
-        let counts = try await sql.raw("""
+        struct CountRow: Decodable {
+            let child_id: UUID
+            let entries: Int64
+        }
+        let counts = try await sql.raw(
+            """
             SELECT d.child_id, CAST(SUM(d.entry_count) AS BIGINT) AS entries FROM child_daily_totals d JOIN children c ON c.id = d.child_id
             WHERE c.family_id = \(bind: parent.familyID) AND d.day >= \(bind: since) GROUP BY d.child_id
-            """).all(decoding: CountRow.self)
+            """
+        ).all(decoding: CountRow.self)
         let countByChild = Dictionary(uniqueKeysWithValues: counts.map { ($0.child_id, Int($0.entries)) })
         let cards = children.map {
             ChildDashboardResponse(
@@ -47,11 +52,15 @@ enum DashboardService {
     private static func childData(_ childID: UUID, inFamily familyID: UUID, in context: ServiceContext) async throws -> ChildData {
         let now = context.now
         let childCache = context.state.caches.childDashboards
-        if let cached = childCache.value(for: childID), cached.month == cached.child.calendar.dayKey(cached.child.calendar.startOfMonth(now)) {
+        if let cached = childCache.value(for: childID),
+            cached.month == cached.child.calendar.dayKey(cached.child.calendar.startOfMonth(now))
+        {
             return cached
         }
         let generation = childCache.currentGeneration
-        guard let child = try await FamilyDirectory.child(childID, inFamily: familyID, on: context.sql) else { throw AppError.notFound("Child") }
+        guard let child = try await FamilyDirectory.child(childID, inFamily: familyID, on: context.sql) else {
+            throw AppError.notFound("Child")
+        }
         let sql = context.sql
         let data = ChildData(
             child: child, month: child.calendar.dayKey(child.calendar.startOfMonth(now)),
@@ -61,7 +70,10 @@ enum DashboardService {
         return data
     }
 
-    struct ChildJSONKey: Hashable, Sendable { let childID: UUID; let day: String }
+    struct ChildJSONKey: Hashable, Sendable {
+        let childID: UUID
+        let day: String
+    }
 
     /// The child dashboard as JSON, kept for the rest of the generation (see ReadCache): within
     /// one local day nothing in it changes until something is written.
@@ -96,12 +108,17 @@ enum DashboardService {
 
     /// This month's money in and out, in the family's time zone.
     static func monthTotals(childID: UUID, calendar: FamilyCalendar, now: Date, on sql: SQLDatabase) async throws -> MonthlyStats {
-        struct Row: Decodable { let earned: Int64?; let spent: Int64? }
+        struct Row: Decodable {
+            let earned: Int64?
+            let spent: Int64?
+        }
         let first = calendar.dayKey(calendar.startOfMonth(now))
-        let row = try await sql.raw("""
+        let row = try await sql.raw(
+            """
             SELECT CAST(SUM(credits_cents) AS BIGINT) AS earned, CAST(SUM(debits_cents) AS BIGINT) AS spent FROM child_daily_totals
             WHERE child_id = \(bind: childID) AND day >= \(bind: first) AND day <= \(bind: calendar.dayKey(now))
-            """).first(decoding: Row.self)
+            """
+        ).first(decoding: Row.self)
         return MonthlyStats(totalEarned: Money(cents: row?.earned ?? 0), totalSpent: Money(cents: row?.spent ?? 0))
     }
 }

@@ -2,7 +2,7 @@ import AllowanceCore
 import Fluent
 import Vapor
 
-/// The family a new installation opens with (piggy-bank.md): Kai and Freya, $100.00 each.
+/// The family a new installation opens with (the Piggy Bank document): Kai and Freya, $100.00 each.
 public enum DemoFamily {
     public static let parentEmail = "parent@example.com"
     public static let password = "allowance"
@@ -25,7 +25,8 @@ public enum DemoFamily {
         let family = Family(name: familyName, timeZone: timeZone)
         let parent = try await context.write { db in
             try await family.create(on: db)
-            let parent = User(familyID: family.id!, email: parentEmail, passwordHash: hash, firstName: "Alex", lastName: "Demo", role: .parent)
+            let parent = User(
+                familyID: family.id!, email: parentEmail, passwordHash: hash, firstName: "Alex", lastName: "Demo", role: .parent)
             try await parent.create(on: db)
             return parent
         }
@@ -34,6 +35,7 @@ public enum DemoFamily {
                 familyID: family.id!, email: "\(name.lowercased())@example.com", passwordHash: hash, firstName: name, lastName: "Demo",
                 allowance: allowance, day: .saturday, opening: Money(cents: 100_00), createdBy: parent.id, in: context)
         }
-        app.logger.notice("Demo family ready. Parent sign-in: \(parentEmail) / \(password); children: kai@example.com, freya@example.com (same password)")
+        app.logger.notice(
+            "Demo family ready. Parent sign-in: \(parentEmail) / \(password); children: kai@example.com, freya@example.com (same password)")
     }
 }

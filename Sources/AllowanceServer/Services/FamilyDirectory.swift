@@ -43,7 +43,8 @@ enum FamilyDirectory {
             ChildRecord(
                 id: id, userID: user_id, familyID: family_id, email: email, firstName: first_name, lastName: last_name,
                 balance: Money(cents: balance_cents), weeklyAllowance: Money(cents: weekly_allowance_cents),
-                allowanceDay: Weekday(rawValue: allowance_day) ?? .saturday, allowancePaused: allowance_paused, createdAt: created_at ?? .distantPast,
+                allowanceDay: Weekday(rawValue: allowance_day) ?? .saturday, allowancePaused: allowance_paused,
+                createdAt: created_at ?? .distantPast,
                 familyName: family_name, calendar: FamilyCalendar(identifier: time_zone) ?? FamilyCalendar(timeZone: .gmt))
         }
     }
@@ -63,7 +64,12 @@ enum FamilyDirectory {
             .all(decoding: Row.self).map(\.record)
     }
 
-    struct FamilyRow: Decodable { let id: UUID; let name: String; let time_zone: String; let created_at: Date? }
+    struct FamilyRow: Decodable {
+        let id: UUID
+        let name: String
+        let time_zone: String
+        let created_at: Date?
+    }
 
     static func family(_ id: UUID, on sql: SQLDatabase) async throws -> FamilyRow? {
         try await sql.raw("SELECT id, name, time_zone, created_at FROM families WHERE id = \(bind: id)").first(decoding: FamilyRow.self)

@@ -17,7 +17,9 @@ enum LedgerAudit {
         var summary: String {
             let goals = goalsChecked == 0 ? "" : ", and \(goalsChecked) goals against \(contributionsChecked) contribution rows"
             let head = "Checked \(childrenChecked) balances against \(entriesChecked) ledger rows" + goals
-            return isClean ? head + ": all balances match their ledgers." : head + ": \(problems.count) mismatch(es)\n" + problems.joined(separator: "\n")
+            return isClean
+                ? head + ": all balances match their ledgers."
+                : head + ": \(problems.count) mismatch(es)\n" + problems.joined(separator: "\n")
         }
     }
 
@@ -30,28 +32,44 @@ enum LedgerAudit {
     static func run(on db: Database, familyID: UUID? = nil) async throws -> Report {
         let sql = db.sql
         let scope: SQLQueryString = familyID.map { " WHERE c.family_id = \(bind: $0)" } ?? ""
-        struct Row: Decodable { let id: UUID; let first_name: String; let balance_cents: Int64; let ledger_cents: Int64?; let entries: Int64 }
-        let rows = try await sql.raw("""
+        struct Row: Decodable {
+            let id: UUID
+            let first_name: String
+            let balance_cents: Int64
+            let ledger_cents: Int64?
+            let entries: Int64
+        }
+        let rows = try await sql.raw(
+            """
             SELECT c.id, u.first_name, c.balance_cents,
                    (SELECT CAST(SUM(CASE WHEN t.type = 'Credit' THEN t.amount_cents ELSE -t.amount_cents END) AS BIGINT) FROM transactions t WHERE t.child_id = c.id) AS ledger_cents,
                    (SELECT COUNT(*) FROM transactions t WHERE t.child_id = c.id) AS entries
             FROM children c JOIN users u ON u.id = c.user_id
-            """ + scope).all(decoding: Row.self)
+            """ + scope
+        ).all(decoding: Row.self)
         var report = Report()
         for row in rows {
             report.childrenChecked += 1
             report.entriesChecked += Int(row.entries)
             let ledger = Money(cents: row.ledger_cents ?? 0)
             if ledger.cents != row.balance_cents {
-                report.problems.append("\(row.first_name) (\(row.id)): stored balance \(Money(cents: row.balance_cents).formatted), ledger sums to \(ledger.formatted)")
+                report.problems.append(
+                    "\(row.first_name) (\(row.id)): stored balance \(Money(cents: row.balance_cents).formatted), ledger sums to \(ledger.formatted)"
+                )
             }
         }
-        struct DayRow: Decodable { let child_id: UUID; let cached: Int64; let counted: Int64 }
-        let days = try await sql.raw("""
+        struct DayRow: Decodable {
+            let child_id: UUID
+            let cached: Int64
+            let counted: Int64
+        }
+        let days = try await sql.raw(
+            """
             SELECT d.child_id, CAST(SUM(d.entry_count) AS BIGINT) AS cached,
                    (SELECT COUNT(*) FROM transactions t WHERE t.child_id = d.child_id) AS counted
             FROM child_daily_totals d JOIN children c ON c.id = d.child_id
-            """ + scope + " GROUP BY d.child_id").all(decoding: DayRow.self)
+            """ + scope + " GROUP BY d.child_id"
+        ).all(decoding: DayRow.self)
         for day in days where day.cached != day.counted {
             report.problems.append("Child \(day.child_id): day totals count \(day.cached) entries, ledger has \(day.counted)")
         }

@@ -28,32 +28,38 @@ enum LedgerService {
         let sql = db.sql
         let change = posting.type.signed(posting.amount).cents
         struct Balance: Decodable { let balance_cents: Int64 }
-        let updated = try await sql.raw("""
+        let updated = try await sql.raw(
+            """
             UPDATE children SET balance_cents = balance_cents + \(bind: change)
             WHERE id = \(bind: posting.childID) AND balance_cents + \(bind: change) >= 0
             RETURNING balance_cents
-            """).first(decoding: Balance.self)
+            """
+        ).first(decoding: Balance.self)
         guard let updated else { throw try await refusal(for: posting, on: sql) }
 
         // The child's row is now locked by this transaction, so the next number is ours alone.
         let id = UUID()
-        try await sql.raw("""
+        try await sql.raw(
+            """
             INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by, created_at, entry_number)
             VALUES (\(bind: id), \(bind: posting.childID), \(bind: posting.amount.cents), \(bind: posting.type.rawValue), \(bind: posting.description),
                     \(bind: posting.category), \(bind: posting.notes), \(bind: updated.balance_cents), \(bind: posting.createdBy), \(bind: posting.at),
                     (SELECT COALESCE(MAX(entry_number), 0) + 1 FROM transactions WHERE child_id = \(bind: posting.childID)))
-            """).run()
+            """
+        ).run()
 
         let credit = posting.type == .credit ? posting.amount.cents : 0
         let debit = posting.type == .debit ? posting.amount.cents : 0
-        try await sql.raw("""
+        try await sql.raw(
+            """
             INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count)
             VALUES (\(bind: posting.childID), \(bind: calendar.dayKey(posting.at)), \(bind: credit), \(bind: debit), 1)
             ON CONFLICT (child_id, day) DO UPDATE SET
                 credits_cents = child_daily_totals.credits_cents + excluded.credits_cents,
                 debits_cents = child_daily_totals.debits_cents + excluded.debits_cents,
                 entry_count = child_daily_totals.entry_count + 1
-            """).run()
+            """
+        ).run()
 
         return TransactionResponse(
             id: id, childId: posting.childID, amount: posting.amount, type: posting.type, description: posting.description,
@@ -63,11 +69,16 @@ enum LedgerService {
 
     /// Why a conditional update matched no row: the child is gone, or the money is short.
     private static func refusal(for posting: LedgerPosting, on sql: SQLDatabase) async throws -> AppError {
-        struct Row: Decodable { let balance_cents: Int64; let first_name: String }
-        let row = try await sql.raw("""
+        struct Row: Decodable {
+            let balance_cents: Int64
+            let first_name: String
+        }
+        let row = try await sql.raw(
+            """
             SELECT children.balance_cents, users.first_name FROM children JOIN users ON users.id = children.user_id
             WHERE children.id = \(bind: posting.childID)
-            """).first(decoding: Row.self)
+            """
+        ).first(decoding: Row.self)
         guard let row else { return .notFound("Child") }
         return AppError(
             .unprocessableEntity, .insufficientBalance,
@@ -119,7 +130,9 @@ extension LedgerService {
             query.appendInterpolation(bind: type.rawValue)
         }
         if let search = filter.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
-            let pattern = "%" + search.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
+            let pattern =
+                "%"
+                + search.lowercased().replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
             query.appendInterpolation(unsafeRaw: " AND (LOWER(t.description) LIKE ")
             query.appendInterpolation(bind: pattern)
@@ -137,7 +150,8 @@ extension LedgerService {
             query.appendInterpolation(unsafeRaw: " AND t.created_at < ")
             query.appendInterpolation(bind: to)
         }
-        query.appendInterpolation(unsafeRaw: " ORDER BY t.created_at DESC, t.entry_number DESC LIMIT \(filter.limit + 1) OFFSET \(filter.offset)")
+        query.appendInterpolation(
+            unsafeRaw: " ORDER BY t.created_at DESC, t.entry_number DESC LIMIT \(filter.limit + 1) OFFSET \(filter.offset)")
         let rows = try await sql.raw(query).all(decoding: Row.self)
         return TransactionListResponse(
             transactions: rows.prefix(filter.limit).map(\.response), limit: filter.limit, offset: filter.offset,

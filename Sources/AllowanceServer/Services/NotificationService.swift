@@ -57,7 +57,9 @@ enum NotificationService {
             .set(\.$isRead, to: true).set(\.$readAt, to: now).update()
     }
 
-    static func updatePreferences(of userID: UUID, with update: NotificationPreferencesDto, on db: Database) async throws -> NotificationPreferencesDto {
+    static func updatePreferences(of userID: UUID, with update: NotificationPreferencesDto, on db: Database) async throws
+        -> NotificationPreferencesDto
+    {
         if let threshold = update.lowBalanceThreshold, threshold.isNegative || threshold > Money(cents: 100_000_00) {
             throw AppError.validation("Low balance threshold must be between $0.00 and $100,000.00")
         }

@@ -33,7 +33,8 @@ enum TransactionService {
         let verb = entry.type == .credit ? "received" : "spent"
         try await NotificationService.notify(
             child.userID, type: .transaction, title: "You \(verb) \(entry.amount.formatted)",
-            message: "\(entry.description). Your balance is now \(entry.balanceAfter.formatted).", childID: child.id, at: entry.createdAt, on: db)
+            message: "\(entry.description). Your balance is now \(entry.balanceAfter.formatted).", childID: child.id, at: entry.createdAt,
+            on: db)
         guard entry.type == .debit else { return }
         for parentID in try await FamilyDirectory.parentUserIDs(ofFamily: child.familyID, on: db.sql) {
             let preference = try await NotificationService.preferences(of: parentID, on: db)
@@ -41,7 +42,8 @@ enum TransactionService {
             guard entry.balanceAfter < threshold, previousBalance >= threshold else { continue }
             try await NotificationService.notify(
                 parentID, type: .lowBalance, title: "\(child.firstName)'s balance is low",
-                message: "\(child.firstName) has \(entry.balanceAfter.formatted) after \"\(entry.description)\" (below your \(threshold.formatted) alert).",
+                message:
+                    "\(child.firstName) has \(entry.balanceAfter.formatted) after \"\(entry.description)\" (below your \(threshold.formatted) alert).",
                 childID: child.id, at: entry.createdAt, on: db)
         }
     }

@@ -19,7 +19,7 @@ public struct AppError: AbortError, Sendable {
     public static func notFound(_ what: String) -> AppError { AppError(.notFound, .notFound, "\(what) was not found") }
     public static let unauthorized = AppError(.unauthorized, .unauthorized, "Please sign in")
     public static let forbidden = AppError(.forbidden, .forbidden, "You do not have access to this")
-    public static let parentOnly = AppError(.forbidden, .parentOnly, "Only a parent can do this")
+    public static let parentOnly = AppError.parentOnly(to: "do this")
 }
 
 /// Turns every error into `{"error": {"code", "message"}}` for the API, or an error page for
@@ -61,7 +61,9 @@ struct AppErrorMiddleware: AsyncMiddleware {
             return (error.status, ErrorResponse(code: code, message: error.personMessage))
         default:
             logger.report(error: error)
-            return (.internalServerError, ErrorResponse(code: ErrorCode.internalError.rawValue, message: "Something went wrong on our side"))
+            return (
+                .internalServerError, ErrorResponse(code: ErrorCode.internalError.rawValue, message: "Something went wrong on our side")
+            )
         }
     }
 }
@@ -74,7 +76,9 @@ extension AbortError {
         if status == .payloadTooLarge { return "The request body is too large" }
         // Vapor's bare 422 comes from decoding an empty body.
         if status == .unprocessableEntity && reason == status.reasonPhrase { return "The request body is empty; send a JSON object" }
-        if reason.contains("DecodingError") || reason.contains("Value of type") || reason.contains("No such key") || reason.contains("corrupted") {
+        if reason.contains("DecodingError") || reason.contains("Value of type") || reason.contains("No such key")
+            || reason.contains("corrupted")
+        {
             return "The request body is not valid JSON for this endpoint: \(reason.prefix(200))"
         }
         return reason

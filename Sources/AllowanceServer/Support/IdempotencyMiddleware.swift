@@ -51,13 +51,13 @@ struct IdempotencyMiddleware: AsyncMiddleware {
 
     private func replay(key: String, userID: UUID, hash: String, on request: Request) async throws -> Response {
         guard let first = try await IdempotencyRecord.query(on: request.db).filter(\.$userID == userID).filter(\.$key == key).first() else {
-            throw AppError(.conflict, .idempotencyInProgress, "A request with this Idempotency-Key is still being processed; retry shortly")
+            throw AppError.idempotencyInProgress
         }
         guard first.requestHash == hash else {
             throw AppError(.unprocessableEntity, .idempotencyKeyReused, "This Idempotency-Key was already used for a different request")
         }
         guard let status = first.statusCode else {
-            throw AppError(.conflict, .idempotencyInProgress, "A request with this Idempotency-Key is still being processed; retry shortly")
+            throw AppError.idempotencyInProgress
         }
         var headers = HTTPHeaders()
         headers.contentType = .json
@@ -72,7 +72,8 @@ struct IdempotencyMiddleware: AsyncMiddleware {
             // The same JSON with keys in another order or spacing is the same request.
             let bytes = Data(body.readableBytesView)
             if let object = try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed]),
-                let canonical = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]) {
+                let canonical = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+            {
                 hasher.update(data: canonical)
             } else {
                 hasher.update(data: bytes)

@@ -16,7 +16,9 @@ extension URLQueryContainer {
         guard let text = try text(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw AppError.validation(
-                range.upperBound == .max ? "\(name) must be a number of \(range.lowerBound) or more" : "\(name) must be a number from \(range.lowerBound) to \(range.upperBound)")
+                range.upperBound == .max
+                    ? "\(name) must be a number of \(range.lowerBound) or more"
+                    : "\(name) must be a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }

@@ -33,6 +33,9 @@ extension AuthPages {
         var email = "", firstName = "", lastName = "", familyName = "", timeZone = "America/New_York"
         var zones: [Zone] = []
         var error: String?
-        struct Zone: Encodable { let id: String; let selected: Bool }
+        struct Zone: Encodable {
+            let id: String
+            let selected: Bool
+        }
     }
 }

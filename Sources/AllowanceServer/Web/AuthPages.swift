@@ -23,7 +23,8 @@ struct AuthPages: RouteCollection {
         var page = LoginPage(email: form.email ?? "", rememberMe: form.rememberMe != nil, next: safeNext(form.next))
         do {
             let remember = form.rememberMe != nil
-            let auth = try await AccountService.login(LoginRequest(email: page.email, password: form.password ?? "", rememberMe: remember), in: req.context)
+            let auth = try await AccountService.login(
+                LoginRequest(email: page.email, password: form.password ?? "", rememberMe: remember), in: req.context)
             let response = req.redirect(to: page.next.isEmpty ? SiteURL.dashboard.path : page.next)
             WebSession.setCookie(auth, remember: remember, on: response)
             return response
@@ -56,11 +57,12 @@ struct AuthPages: RouteCollection {
 
     @Sendable func register(req: Request) async throws -> Response {
         let form = try req.content.decode(RegisterForm.self)
-        var page = registerPage(RegisterPage(
-            email: form.email ?? "", firstName: form.firstName ?? "", lastName: form.lastName ?? "", familyName: form.familyName ?? "",
-            timeZone: form.timeZone ?? "UTC"))
+        var page = registerPage(
+            RegisterPage(
+                email: form.email ?? "", firstName: form.firstName ?? "", lastName: form.lastName ?? "", familyName: form.familyName ?? "",
+                timeZone: form.timeZone ?? "UTC"))
         do {
-            // The screen's checks in the screen's order (app-screens.md 1.2), then the service's.
+            // The screen's checks in the screen's order (the App Screens document 1.2), then the service's.
             if let problem = AccountValidation.emailProblem(page.email) ?? AccountValidation.newPasswordProblem(form.password ?? "") {
                 throw AppError.validation(problem)
             }
@@ -69,7 +71,8 @@ struct AuthPages: RouteCollection {
                 RegisterParentRequest(
                     email: page.email, password: form.password ?? "", firstName: page.firstName, lastName: page.lastName,
                     familyName: page.familyName, timeZone: page.timeZone), in: req.context)
-            let response = Flash.redirect(req, to: SiteURL.dashboard.path, message: "Welcome, \(auth.firstName)! Add your first child to get started.")
+            let response = Flash.redirect(
+                req, to: SiteURL.dashboard.path, message: "Welcome, \(auth.firstName)! Add your first child to get started.")
             WebSession.setCookie(auth, remember: false, on: response)
             return response
         } catch let error as AppError {
@@ -92,7 +95,9 @@ struct AuthPages: RouteCollection {
 
     /// Only paths on this site, so a crafted link cannot send someone elsewhere after sign-in.
     private func safeNext(_ next: String?) -> String {
-        guard let next = next?.removingPercentEncoding ?? next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else { return "" }
+        guard let next = next?.removingPercentEncoding ?? next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else {
+            return ""
+        }
         return next
     }
 }

@@ -11,15 +11,20 @@ enum Charts {
         }
         let maxCents = max(points.map(\.balance.cents).max() ?? 1, 1)
         let pad = 8.0
-        let w = Double(width) - 2 * pad, h = Double(height) - 2 * pad
+        let w = Double(width) - 2 * pad
+        let h = Double(height) - 2 * pad
         let step = w / Double(points.count - 1)
         let coords = points.enumerated().map { index, point in
             (pad + Double(index) * step, pad + h - h * Double(point.balance.cents) / Double(maxCents))
         }
         let line = coords.map { String(format: "%.1f,%.1f", $0.0, $0.1) }.joined(separator: " ")
-        let area = "\(String(format: "%.1f", pad)),\(String(format: "%.1f", pad + h)) " + line + " \(String(format: "%.1f", pad + w)),\(String(format: "%.1f", pad + h))"
-        let first = points.first!, last = points.last!
-        let description = "Balance from \(first.balance.formatted) on \(first.label) to \(last.balance.formatted) on \(last.label); highest \(Money(cents: maxCents).formatted)."
+        let area =
+            "\(String(format: "%.1f", pad)),\(String(format: "%.1f", pad + h)) " + line
+            + " \(String(format: "%.1f", pad + w)),\(String(format: "%.1f", pad + h))"
+        let first = points.first!
+        let last = points.last!
+        let description =
+            "Balance from \(first.balance.formatted) on \(first.label) to \(last.balance.formatted) on \(last.label); highest \(Money(cents: maxCents).formatted)."
         return """
             <svg class="chart" viewBox="0 0 \(width) \(height)" role="img" aria-labelledby="chart-title chart-desc" preserveAspectRatio="none">\
             <title id="chart-title">Balance over time</title><desc id="chart-desc">\(escape(description))</desc>\

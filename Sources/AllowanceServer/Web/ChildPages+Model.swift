@@ -49,9 +49,16 @@ extension ChildPages {
 
     struct TemplateForm: Content { var amount: String? }
 
-    struct RenameForm: Content { var firstName: String?; var lastName: String? }
+    struct RenameForm: Content {
+        var firstName: String?
+        var lastName: String?
+    }
 
-    struct DeletePage: Encodable { let id: UUID; let name: String; let balance: String }
+    struct DeletePage: Encodable {
+        let id: UUID
+        let name: String
+        let balance: String
+    }
 
     struct NewChildForm: Content {
         var email: String?, password: String?, confirmPassword: String?, firstName: String?, lastName: String?
@@ -62,7 +69,11 @@ extension ChildPages {
         var email = "", firstName = "", lastName = "", weeklyAllowance = "", initialBalance = ""
         var days: [Day] = []
         var error: String?
-        struct Day: Encodable { let value: Int; let name: String; let selected: Bool }
+        struct Day: Encodable {
+            let value: Int
+            let name: String
+            let selected: Bool
+        }
         init(day: Weekday = .saturday) { days = Weekday.allCases.map { Day(value: $0.rawValue, name: $0.name, selected: $0 == day) } }
     }
 }

@@ -2,8 +2,8 @@ import AllowanceAPI
 import AllowanceCore
 import Vapor
 
-/// A child's piggy bank (piggy-bank.md): balance, chart, history, add and subtract funds,
-/// quick −$5, rename, delete with confirmation; and adding a child (app-screens.md 1.3).
+/// A child's piggy bank (the Piggy Bank document): balance, chart, history, add and subtract funds,
+/// quick −$5, rename, delete with confirmation; and adding a child (the App Screens document 1.3).
 struct ChildPages: RouteCollection {
     static let quickSubtract = Money(cents: 5_00)
 
@@ -43,7 +43,8 @@ struct ChildPages: RouteCollection {
             templates: templates.map { template in
                 TemplateButton(
                     id: template.id, name: template.name,
-                    label: template.defaultAmount.map { "\(template.name) \(template.type == .credit ? "+" : "−")\($0.formatted)" } ?? template.name,
+                    label: template.defaultAmount.map { "\(template.name) \(template.type == .credit ? "+" : "−")\($0.formatted)" }
+                        ?? template.name,
                     isCredit: template.type == .credit, hasDefault: template.defaultAmount != nil)
             },
             goals: goals.map(GoalPages.row),
@@ -66,9 +67,12 @@ struct ChildPages: RouteCollection {
             let note = form.note?.trimmingCharacters(in: .whitespaces) ?? ""
             let description = note.isEmpty ? (type == .credit ? "Money added" : "Money spent") : note
             let entry = try await TransactionService.create(
-                CreateTransactionRequest(childId: child.id, amount: amount, type: type, description: description), for: child, by: parent, in: req.context)
+                CreateTransactionRequest(childId: child.id, amount: amount, type: type, description: description), for: child, by: parent,
+                in: req.context)
             let verb = type == .credit ? "Added" : "Subtracted"
-            return Flash.redirect(req, to: SiteURL.child(.value(child.id)).path, message: "\(verb) \(amount.formatted). \(child.firstName) now has \(entry.balanceAfter.formatted).")
+            return Flash.redirect(
+                req, to: SiteURL.child(.value(child.id)).path,
+                message: "\(verb) \(amount.formatted). \(child.firstName) now has \(entry.balanceAfter.formatted).")
         } catch let error as AppError where error.status.code < 500 {
             var page = try await childPage(req, child, error: error.message)
             page.formAmount = form.amount ?? ""
@@ -81,12 +85,18 @@ struct ChildPages: RouteCollection {
     @Sendable func quickSubtract(req: Request) async throws -> Response {
         let (parent, child) = try await req.childForParent(try req.uuidParameter("childId"))
         let note = (try req.content.decode(QuickForm.self).note ?? "").trimmingCharacters(in: .whitespaces)
-        let back = (req.headers.first(name: .referer).flatMap { URL(string: $0)?.path } == SiteURL.dashboard.path) ? SiteURL.dashboard.path : SiteURL.child(.value(child.id)).path
+        let back =
+            (req.headers.first(name: .referer).flatMap { URL(string: $0)?.path } == SiteURL.dashboard.path)
+            ? SiteURL.dashboard.path : SiteURL.child(.value(child.id)).path
         do {
             let entry = try await TransactionService.create(
-                CreateTransactionRequest(childId: child.id, amount: Self.quickSubtract, type: .debit, description: note.isEmpty ? "Quick spend" : note),
+                CreateTransactionRequest(
+                    childId: child.id, amount: Self.quickSubtract, type: .debit, description: note.isEmpty ? "Quick spend" : note),
                 for: child, by: parent, in: req.context)
-            return Flash.redirect(req, to: back, message: "Subtracted \(Self.quickSubtract.formatted) from \(child.firstName). New balance: \(entry.balanceAfter.formatted).")
+            return Flash.redirect(
+                req, to: back,
+                message: "Subtracted \(Self.quickSubtract.formatted) from \(child.firstName). New balance: \(entry.balanceAfter.formatted)."
+            )
         } catch let error as AppError where error.status.code < 500 {
             return Flash.redirect(req, to: back, message: error.message)
         }
@@ -99,11 +109,16 @@ struct ChildPages: RouteCollection {
         do {
             let amount = typed.isEmpty ? nil : try WebForms.amount(typed)
             let (parent, template, _) = try await req.templateToUse(templateID, forChild: child.id)
-            let entry = try await TemplateUseService.use(template, for: child, UseTemplateDto(childId: child.id, amount: amount), by: parent, in: req.context)
+            let entry = try await TemplateUseService.use(
+                template, for: child, UseTemplateDto(childId: child.id, amount: amount), by: parent, in: req.context)
             let sign = entry.type == .credit ? "+" : "−"
-            return Flash.redirect(req, to: SiteURL.child(.value(child.id)).path, message: "\(entry.description): \(sign)\(entry.amount.formatted). \(child.firstName) now has \(entry.balanceAfter.formatted).")
+            return Flash.redirect(
+                req, to: SiteURL.child(.value(child.id)).path,
+                message:
+                    "\(entry.description): \(sign)\(entry.amount.formatted). \(child.firstName) now has \(entry.balanceAfter.formatted).")
         } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
-            return try await req.render("child", child.firstName, section: "dashboard", try await childPage(req, child, error: error.message), status: error.status)
+            return try await req.render(
+                "child", child.firstName, section: "dashboard", try await childPage(req, child, error: error.message), status: error.status)
         }
     }
 
@@ -112,14 +127,16 @@ struct ChildPages: RouteCollection {
         let child = try await req.childForParent(try req.uuidParameter("childId")).child
         _ = try await AllowancePauseService.pause(child, in: req.context)
         return Flash.redirect(
-            req, to: SiteURL.child(.value(child.id)).path, message: "\(child.firstName)'s allowance is paused. Paydays are skipped until you resume it.")
+            req, to: SiteURL.child(.value(child.id)).path,
+            message: "\(child.firstName)'s allowance is paused. Paydays are skipped until you resume it.")
     }
 
     @Sendable func resumeAllowance(req: Request) async throws -> Response {
         let child = try await req.childForParent(try req.uuidParameter("childId")).child
         _ = try await AllowancePauseService.resume(child, in: req.context)
         return Flash.redirect(
-            req, to: SiteURL.child(.value(child.id)).path, message: "\(child.firstName)'s allowance is back on from the next \(child.allowanceDay.name).")
+            req, to: SiteURL.child(.value(child.id)).path,
+            message: "\(child.firstName)'s allowance is back on from the next \(child.allowanceDay.name).")
     }
 
     // MARK: - Rename and delete
@@ -128,17 +145,21 @@ struct ChildPages: RouteCollection {
         let child = try await req.childForParent(try req.uuidParameter("childId")).child
         let form = try req.content.decode(RenameForm.self)
         do {
-            let updated = try await ChildService.update(child, with: UpdateChildRequest(firstName: form.firstName ?? "", lastName: form.lastName ?? child.lastName), in: req.context)
+            let updated = try await ChildService.update(
+                child, with: UpdateChildRequest(firstName: form.firstName ?? "", lastName: form.lastName ?? child.lastName), in: req.context
+            )
             return Flash.redirect(req, to: SiteURL.child(.value(child.id)).path, message: "Renamed to \(updated.fullName).")
         } catch let error as AppError where error.status.code < 500 {
-            return try await req.render("child", child.firstName, section: "dashboard", try await childPage(req, child, error: error.message), status: error.status)
+            return try await req.render(
+                "child", child.firstName, section: "dashboard", try await childPage(req, child, error: error.message), status: error.status)
         }
     }
 
     @Sendable func deleteConfirm(req: Request) async throws -> Response {
         let child = try await req.childForParent(try req.uuidParameter("childId")).child
-        return try await req.render("child-delete", "Delete \(child.firstName)?", section: "dashboard",
-                                    DeletePage(id: child.id, name: child.fullName, balance: child.balance.formatted))
+        return try await req.render(
+            "child-delete", "Delete \(child.firstName)?", section: "dashboard",
+            DeletePage(id: child.id, name: child.fullName, balance: child.balance.formatted))
     }
 
     @Sendable func delete(req: Request) async throws -> Response {
@@ -165,24 +186,32 @@ struct ChildPages: RouteCollection {
         page.weeklyAllowance = form.weeklyAllowance ?? ""
         page.initialBalance = form.initialBalance ?? ""
         do {
-            // The screen's checks in its order (app-screens.md 1.3), then the service's.
+            // The screen's checks in its order (the App Screens document 1.3), then the service's.
             if let problem = AccountValidation.emailProblem(page.email) ?? AccountValidation.newPasswordProblem(form.password ?? "") {
                 throw AppError.validation(problem)
             }
             guard form.password == form.confirmPassword else { throw AppError.validation("Passwords do not match") }
-            if let problem = AccountValidation.requiredProblem(page.firstName, label: "First name") ?? AccountValidation.requiredProblem(page.lastName, label: "Last name") {
+            if let problem = AccountValidation.requiredProblem(page.firstName, label: "First name")
+                ?? AccountValidation.requiredProblem(page.lastName, label: "Last name")
+            {
                 throw AppError.validation(problem)
             }
-            guard !page.weeklyAllowance.trimmingCharacters(in: .whitespaces).isEmpty else { throw AppError.validation("Weekly allowance is required") }
+            guard !page.weeklyAllowance.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw AppError.validation("Weekly allowance is required")
+            }
             guard let allowance = try? Money(parsing: page.weeklyAllowance), !allowance.isNegative else {
                 throw AppError.validation("Please enter a valid allowance amount")
             }
-            let opening = page.initialBalance.trimmingCharacters(in: .whitespaces).isEmpty ? Money.zero : try WebForms.amount(page.initialBalance, allowZero: true)
+            let opening =
+                page.initialBalance.trimmingCharacters(in: .whitespaces).isEmpty
+                ? Money.zero : try WebForms.amount(page.initialBalance, allowZero: true)
             let child = try await AccountService.registerChild(
                 RegisterChildRequest(
                     email: page.email, password: form.password ?? "", firstName: page.firstName, lastName: page.lastName,
                     weeklyAllowance: allowance, allowanceDay: day, initialBalance: opening), by: parent, in: req.context)
-            return Flash.redirect(req, to: SiteURL.child(.value(child.id)).path, message: "\(child.firstName) was added with \(child.currentBalance.formatted).")
+            return Flash.redirect(
+                req, to: SiteURL.child(.value(child.id)).path,
+                message: "\(child.firstName) was added with \(child.currentBalance.formatted).")
         } catch let error as AppError where error.status.code < 500 {
             page.error = error.message
             return try await req.render("child-new", "Add Child", section: "dashboard", page, status: error.status)

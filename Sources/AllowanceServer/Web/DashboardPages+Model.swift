@@ -13,7 +13,7 @@ extension DashboardPages {
         let weeklyAllowance: String
         /// "1 recent transaction", "3 recent transactions".
         let recentText: String
-        /// "Kai Demo, Balance: $100.00, Weekly allowance: $10.00" (app-screens.md 8.1).
+        /// "Kai Demo, Balance: $100.00, Weekly allowance: $10.00" (the App Screens document 8.1).
         let accessibleLabel: String
     }
 

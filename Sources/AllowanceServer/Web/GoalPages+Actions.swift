@@ -12,23 +12,31 @@ extension GoalPages {
         page.name = form?.name ?? goal?.name ?? ""
         page.targetAmount = form?.targetAmount ?? goal?.targetAmount.plainText ?? ""
         // A target date is a calendar day kept as midnight UTC (GoalTargetDate).
-        page.targetDate = form?.targetDate ?? goal?.targetDate.map { Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().format($0) } ?? ""
+        page.targetDate =
+            form?.targetDate ?? goal?.targetDate.map { Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().format($0) } ?? ""
         page.priority = form?.priority ?? goal.map { String($0.priority) } ?? "1"
         page.description = form?.description ?? goal?.description ?? ""
         page.imageUrl = form?.imageUrl ?? goal?.imageUrl ?? ""
         page.productUrl = form?.productUrl ?? goal?.productUrl ?? ""
-        page.autoTransferAmount = form?.autoTransferAmount ?? goal.flatMap { $0.autoTransferType == .none ? nil : $0.autoTransferAmount.plainText } ?? ""
+        page.autoTransferAmount =
+            form?.autoTransferAmount ?? goal.flatMap { $0.autoTransferType == .none ? nil : $0.autoTransferAmount.plainText } ?? ""
         let category = form?.category ?? goal.map { String($0.category.rawValue) } ?? String(GoalCategory.toy.rawValue)
-        page.categories = GoalCategory.allCases.map { Option(value: String($0.rawValue), label: $0.name, selected: String($0.rawValue) == category) }
+        page.categories = GoalCategory.allCases.map {
+            Option(value: String($0.rawValue), label: $0.name, selected: String($0.rawValue) == category)
+        }
         let transfer = form?.autoTransferType ?? goal.map { String($0.autoTransferType.rawValue) } ?? "0"
-        page.autoTransferTypes = [(AutoTransferType.none, "No automatic saving"), (.fixedAmount, "A fixed amount from each allowance"), (.percentage, "A percentage of each allowance")]
-            .map { Option(value: String($0.0.rawValue), label: $0.1, selected: String($0.0.rawValue) == transfer) }
+        page.autoTransferTypes = [
+            (AutoTransferType.none, "No automatic saving"), (.fixedAmount, "A fixed amount from each allowance"),
+            (.percentage, "A percentage of each allowance"),
+        ]
+        .map { Option(value: String($0.0.rawValue), label: $0.1, selected: String($0.0.rawValue) == transfer) }
         return page
     }
 
     /// The form's fields as the API's values.
     struct GoalFields {
-        var target: Money, category: GoalCategory?, targetDate: Date?, priority: Int?, transferType: AutoTransferType, transferAmount: Money?
+        var target: Money, category: GoalCategory?, targetDate: Date?, priority: Int?, transferType: AutoTransferType,
+            transferAmount: Money?
 
         init(_ form: GoalForm) throws {
             target = try WebForms.amount(form.targetAmount)
@@ -58,11 +66,15 @@ extension GoalPages {
         let form = try req.content.decode(GoalForm.self)
         do {
             let fields = try GoalFields(form)
-            let goal = try await SavingsGoalService.create(CreateSavingsGoalDto(
-                childId: child.id, name: form.name ?? "", description: form.description, targetAmount: fields.target,
-                imageUrl: blankToNil(form.imageUrl), productUrl: blankToNil(form.productUrl), category: fields.category, targetDate: fields.targetDate,
-                priority: fields.priority, autoTransferAmount: fields.transferAmount, autoTransferType: fields.transferType), for: child, by: user, in: req.context)
-            return Flash.redirect(req, to: SiteURL.goal(.value(goal.id)).path, message: "\(goal.name) was created. Every cent saved brings it closer!")
+            let goal = try await SavingsGoalService.create(
+                CreateSavingsGoalDto(
+                    childId: child.id, name: form.name ?? "", description: form.description, targetAmount: fields.target,
+                    imageUrl: blankToNil(form.imageUrl), productUrl: blankToNil(form.productUrl), category: fields.category,
+                    targetDate: fields.targetDate,
+                    priority: fields.priority, autoTransferAmount: fields.transferAmount, autoTransferType: fields.transferType),
+                for: child, by: user, in: req.context)
+            return Flash.redirect(
+                req, to: SiteURL.goal(.value(goal.id)).path, message: "\(goal.name) was created. Every cent saved brings it closer!")
         } catch let error as AppError where error.status.code < 500 {
             var page = formPage(child: child, form: form)
             page.error = error.message
@@ -73,7 +85,8 @@ extension GoalPages {
     @Sendable func editForm(req: Request) async throws -> Response {
         let access = try await req.goalForParent(try req.uuidParameter("goalId"))
         let goal = try await SavingsGoalService.show(access, in: req.context)
-        return try await req.render("goal-form", "Edit \(goal.name)", section: "dashboard", formPage(child: access.child, form: nil, goal: goal))
+        return try await req.render(
+            "goal-form", "Edit \(goal.name)", section: "dashboard", formPage(child: access.child, form: nil, goal: goal))
     }
 
     @Sendable func update(req: Request) async throws -> Response {
@@ -81,10 +94,12 @@ extension GoalPages {
         let form = try req.content.decode(GoalForm.self)
         do {
             let fields = try GoalFields(form)
-            let goal = try await SavingsGoalService.update(access, with: UpdateSavingsGoalDto(
-                name: form.name ?? "", description: form.description ?? "", targetAmount: fields.target, imageUrl: form.imageUrl ?? "",
-                productUrl: form.productUrl ?? "", category: fields.category, targetDate: fields.targetDate, priority: fields.priority,
-                autoTransferAmount: fields.transferAmount ?? .zero, autoTransferType: fields.transferType), in: req.context)
+            let goal = try await SavingsGoalService.update(
+                access,
+                with: UpdateSavingsGoalDto(
+                    name: form.name ?? "", description: form.description ?? "", targetAmount: fields.target, imageUrl: form.imageUrl ?? "",
+                    productUrl: form.productUrl ?? "", category: fields.category, targetDate: fields.targetDate, priority: fields.priority,
+                    autoTransferAmount: fields.transferAmount ?? .zero, autoTransferType: fields.transferType), in: req.context)
             return Flash.redirect(req, to: SiteURL.goal(.value(goal.id)).path, message: "\(goal.name) was saved.")
         } catch let error as AppError where error.status.code < 500 {
             let goal = try await SavingsGoalService.show(access, in: req.context)
@@ -108,7 +123,8 @@ extension GoalPages {
             return try await perform(access, form, SiteURL.goal(.value(access.goal.id)).path)
         } catch let error as AppError where error.status.code < 500 && error.code != .notFound {
             let access = try await req.visibleGoal(access.goal.id)
-            return try await req.render("goal", access.goal.name, section: "dashboard", try await detail(req, access, error: error.message), status: error.status)
+            return try await req.render(
+                "goal", access.goal.name, section: "dashboard", try await detail(req, access, error: error.message), status: error.status)
         }
     }
 
@@ -117,16 +133,21 @@ extension GoalPages {
             let event = try await GoalMoneyService.contribute(
                 access, ContributeToGoalDto(amount: try WebForms.amount(form.amount), description: blankToNil(form.note)), in: req.context)
             let match = event.matchAmountAdded.map { $0.isPositive ? " Parent match: +\($0.formatted)." : "" } ?? ""
-            let celebrate = event.isCompleted ? "done" : event.challengeCompleted ? "challenge" : event.milestoneReached.map { String($0.percentComplete) }
-            let message = "Saved \(try WebForms.amount(form.amount).formatted) toward \(event.goalName).\(match) Now \(event.newAmount.formatted) of \(event.targetAmount.formatted)."
+            let celebrate =
+                event.isCompleted
+                ? "done" : event.challengeCompleted ? "challenge" : event.milestoneReached.map { String($0.percentComplete) }
+            let message =
+                "Saved \(try WebForms.amount(form.amount).formatted) toward \(event.goalName).\(match) Now \(event.newAmount.formatted) of \(event.targetAmount.formatted)."
             return Flash.redirect(req, to: back + (celebrate.map { "?celebrate=\($0)" } ?? ""), message: message)
         }
     }
 
     @Sendable func withdraw(req: Request) async throws -> Response {
         try await goalAction(req) { access, form, back in
-            let row = try await GoalMoneyService.withdraw(access, WithdrawFromGoalDto(amount: try WebForms.amount(form.amount), reason: blankToNil(form.note)), in: req.context)
-            return Flash.redirect(req, to: back, message: "Returned \(row.amount.magnitude.formatted) to \(access.child.firstName)'s balance.")
+            let row = try await GoalMoneyService.withdraw(
+                access, WithdrawFromGoalDto(amount: try WebForms.amount(form.amount), reason: blankToNil(form.note)), in: req.context)
+            return Flash.redirect(
+                req, to: back, message: "Returned \(row.amount.magnitude.formatted) to \(access.child.firstName)'s balance.")
         }
     }
 
@@ -162,13 +183,17 @@ extension GoalPages {
 
     @Sendable func startMatching(req: Request) async throws -> Response {
         try await goalAction(req) { access, form, back in
-            guard let type = form.type.flatMap(Int.init).flatMap(MatchingType.init(rawValue:)) else { throw AppError.validation("Choose a kind of matching") }
+            guard let type = form.type.flatMap(Int.init).flatMap(MatchingType.init(rawValue:)) else {
+                throw AppError.validation("Choose a kind of matching")
+            }
             guard let ratio = form.ratio.flatMap({ MatchRatio($0.trimmingCharacters(in: .whitespaces)) }) else {
                 throw AppError.validation("Ratio must be a number, such as 0.5 for $1 for every $2, or 50 for 50%")
             }
             let max = try form.maxMatch.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try WebForms.amount($0) }
             let rule = try await MatchingRuleService.create(
-                access, CreateMatchingRuleDto(type: type, matchRatio: ratio, maxMatchAmount: max, expiresAt: try WebForms.date(form.expires, "Expiry date")),
+                access,
+                CreateMatchingRuleDto(
+                    type: type, matchRatio: ratio, maxMatchAmount: max, expiresAt: try WebForms.date(form.expires, "Expiry date")),
                 in: req.context)
             return Flash.redirect(req, to: back, message: "Matching is on: \(rule.typeDescription).")
         }
@@ -184,13 +209,17 @@ extension GoalPages {
     @Sendable func startChallenge(req: Request) async throws -> Response {
         try await goalAction(req) { access, form, back in
             guard let end = try WebForms.date(form.endDate, "End date") else { throw AppError.validation("End date is required") }
-            let challenge = try await GoalChallengeService.create(access, CreateGoalChallengeDto(
-                targetAmount: try WebForms.amount(form.targetAmount), endDate: end, bonusAmount: try WebForms.amount(form.bonusAmount),
-                description: blankToNil(form.note)), in: req.context)
+            let challenge = try await GoalChallengeService.create(
+                access,
+                CreateGoalChallengeDto(
+                    targetAmount: try WebForms.amount(form.targetAmount), endDate: end, bonusAmount: try WebForms.amount(form.bonusAmount),
+                    description: blankToNil(form.note)), in: req.context)
             let calendar = access.child.calendar
             return Flash.redirect(
                 req, to: back,
-                message: "Challenge on: save \(challenge.targetAmount.formatted) by \(calendar.displayDate(calendar.lastDay(of: challenge.endDate))) for a \(challenge.bonusAmount.formatted) bonus.")
+                message:
+                    "Challenge on: save \(challenge.targetAmount.formatted) by \(calendar.displayDate(calendar.lastDay(of: challenge.endDate))) for a \(challenge.bonusAmount.formatted) bonus."
+            )
         }
     }
 

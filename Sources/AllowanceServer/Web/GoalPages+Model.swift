@@ -16,13 +16,37 @@ extension GoalPages {
         let active: [GoalRow], finished: [GoalRow], totalSaved: String
     }
 
-    struct Milestone: Encodable { let percent: Int; let amount: String; let achieved: Bool; let bonus: String? }
+    struct Milestone: Encodable {
+        let percent: Int
+        let amount: String
+        let achieved: Bool
+        let bonus: String?
+    }
 
-    struct Contribution: Encodable { let description: String; let type: String; let amount: String; let isIn: Bool; let when: String; let by: String? }
+    struct Contribution: Encodable {
+        let description: String
+        let type: String
+        let amount: String
+        let isIn: Bool
+        let when: String
+        let by: String?
+    }
 
-    struct Challenge: Encodable { let target: String; let progress: String; let percent: Int; let daysLeft: String; let bonus: String; let endDate: String }
+    struct Challenge: Encodable {
+        let target: String
+        let progress: String
+        let percent: Int
+        let daysLeft: String
+        let bonus: String
+        let endDate: String
+    }
 
-    struct Matching: Encodable { let description: String; let used: String; let isLive: Bool; let state: String }
+    struct Matching: Encodable {
+        let description: String
+        let used: String
+        let isLive: Bool
+        let state: String
+    }
 
     struct DetailPage: Encodable {
         let goal: GoalRow
@@ -55,7 +79,11 @@ extension GoalPages {
         var description: String?, imageUrl: String?, productUrl: String?, autoTransferType: String?, autoTransferAmount: String?
     }
 
-    struct Option: Encodable { let value: String; let label: String; let selected: Bool }
+    struct Option: Encodable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
 
     struct FormPage: Encodable {
         var goalId: UUID?

@@ -2,7 +2,7 @@ import AllowanceAPI
 import AllowanceCore
 import Vapor
 
-/// Savings goals in the browser (savings-goals.md): a child's goals, one goal with its
+/// Savings goals in the browser (the Savings Goals document): a child's goals, one goal with its
 /// progress ring, milestones, challenge and matching, and the forms that act on it
 /// (those are in GoalPages+Actions.swift).
 struct GoalPages: RouteCollection {
@@ -31,10 +31,12 @@ struct GoalPages: RouteCollection {
         let rows = goals.map(Self.row)
         let open: Set<GoalStatus> = [.active, .paused]
         let saved = goals.filter { open.contains($0.status) || $0.status == .completed }.reduce(Money.zero) { $0 + $1.currentAmount }
-        return try await req.render("goals", "\(child.firstName)'s Goals", section: "dashboard", ListPage(
-            childId: child.id, childName: child.firstName, canCreate: true, isParent: user.isParent,
-            active: zip(goals, rows).filter { open.contains($0.0.status) }.map(\.1),
-            finished: zip(goals, rows).filter { !open.contains($0.0.status) }.map(\.1), totalSaved: saved.formatted))
+        return try await req.render(
+            "goals", "\(child.firstName)'s Goals", section: "dashboard",
+            ListPage(
+                childId: child.id, childName: child.firstName, canCreate: true, isParent: user.isParent,
+                active: zip(goals, rows).filter { open.contains($0.0.status) }.map(\.1),
+                finished: zip(goals, rows).filter { !open.contains($0.0.status) }.map(\.1), totalSaved: saved.formatted))
     }
 
     /// GoalRowView: the progress colour moves red → orange → yellow → blue → green by quarter.
@@ -42,9 +44,11 @@ struct GoalPages: RouteCollection {
         let percent = Int(goal.progressPercentage.rounded(.down))
         let band = percent >= 100 ? "p100" : percent >= 75 ? "p75" : percent >= 50 ? "p50" : percent >= 25 ? "p25" : "p0"
         return GoalRow(
-            id: goal.id, name: goal.name, initial: String(goal.name.prefix(1)).uppercased(), imageUrl: goal.imageUrl, category: goal.categoryName,
+            id: goal.id, name: goal.name, initial: String(goal.name.prefix(1)).uppercased(), imageUrl: goal.imageUrl,
+            category: goal.categoryName,
             current: goal.currentAmount.formatted, target: goal.targetAmount.formatted, percent: min(percent, 100), band: band,
-            status: goal.statusName, isActive: goal.status == .active, hasChallenge: goal.hasActiveChallenge, hasMatching: goal.hasMatchingRule,
+            status: goal.statusName, isActive: goal.status == .active, hasChallenge: goal.hasActiveChallenge,
+            hasMatching: goal.hasMatchingRule,
             daysLeft: goal.daysRemaining.map { $0 == 1 ? "1 day left" : "\($0) days left" }, projection: goal.projectedCompletionText)
     }
 
@@ -61,33 +65,48 @@ struct GoalPages: RouteCollection {
         let history = try await GoalMoneyService.contributions(access, filter: ContributionFilter(limit: 50), in: req.context)
         let row = Self.row(goal)
         let matching = goal.matchingRule.map { rule -> Matching in
-            let used = rule.maxMatchAmount.map { "\(rule.totalMatchedAmount.formatted) of \($0.formatted) used" } ?? "\(rule.totalMatchedAmount.formatted) matched so far"
+            let used =
+                rule.maxMatchAmount.map { "\(rule.totalMatchedAmount.formatted) of \($0.formatted) used" }
+                ?? "\(rule.totalMatchedAmount.formatted) matched so far"
             let live = rule.isActive && !rule.isExpired
-            return Matching(description: rule.typeDescription, used: used, isLive: live, state: rule.isExpired ? "Expired" : rule.isActive ? "Active" : "Off")
+            return Matching(
+                description: rule.typeDescription, used: used, isLive: live,
+                state: rule.isExpired ? "Expired" : rule.isActive ? "Active" : "Off")
         }
         let challenge = goal.activeChallenge.map { c in
             Challenge(
-                target: c.targetAmount.formatted, progress: c.currentProgress.formatted, percent: min(Int(c.progressPercentage.rounded(.down)), 100),
+                target: c.targetAmount.formatted, progress: c.currentProgress.formatted,
+                percent: min(Int(c.progressPercentage.rounded(.down)), 100),
                 daysLeft: c.daysRemaining == 1 ? "1 day left" : "\(c.daysRemaining) days left", bonus: c.bonusAmount.formatted,
                 endDate: calendar.displayDate(calendar.lastDay(of: c.endDate)))
         }
         let open = goal.status == .active || goal.status == .paused
         return DetailPage(
-            goal: row, childId: access.child.id, childName: access.child.firstName, description: goal.description, productUrl: goal.productUrl,
+            goal: row, childId: access.child.id, childName: access.child.firstName, description: goal.description,
+            productUrl: goal.productUrl,
             ring: Charts.progressRing(percent: goal.progressPercentage, label: "\(goal.name) progress", size: 140),
             remaining: goal.remainingAmount.formatted, targetDate: goal.targetDate.map(Self.displayDay),
-            autoTransfer: goal.autoTransferType == .none ? nil
-                : goal.autoTransferType == .percentage ? "\(goal.autoTransferAmount.plainText.replacingOccurrences(of: ".00", with: ""))% of each allowance"
-                : "\(goal.autoTransferAmount.formatted) from each allowance",
-            milestones: goal.milestones.map { Milestone(percent: $0.percentComplete, amount: $0.targetAmount.formatted, achieved: $0.isAchieved, bonus: $0.bonusAmount.map(\.formatted)) },
+            autoTransfer: goal.autoTransferType == .none
+                ? nil
+                : goal.autoTransferType == .percentage
+                    ? "\(goal.autoTransferAmount.plainText.replacingOccurrences(of: ".00", with: ""))% of each allowance"
+                    : "\(goal.autoTransferAmount.formatted) from each allowance",
+            milestones: goal.milestones.map {
+                Milestone(
+                    percent: $0.percentComplete, amount: $0.targetAmount.formatted, achieved: $0.isAchieved,
+                    bonus: $0.bonusAmount.map(\.formatted))
+            },
             challenge: challenge, matching: matching,
             contributions: history.map { c in
                 Contribution(
-                    description: c.description ?? Self.contributionLabel(c.type), type: Self.contributionLabel(c.type), amount: (c.amount.isNegative ? "" : "+") + c.amount.formatted,
+                    description: c.description ?? Self.contributionLabel(c.type), type: Self.contributionLabel(c.type),
+                    amount: (c.amount.isNegative ? "" : "+") + c.amount.formatted,
                     isIn: !c.amount.isNegative, when: calendar.displayDateTime(c.createdAt), by: c.createdByName)
             },
-            isParent: access.user.isParent, canContribute: goal.status == .active, canAffordText: goal.canAfford && goal.status == .active ? "\(access.child.firstName) has enough to finish this goal now." : nil,
-            isCompleted: goal.status == .completed, isPaused: goal.status == .paused, isOpen: open, childBalance: access.child.balance.formatted,
+            isParent: access.user.isParent, canContribute: goal.status == .active,
+            canAffordText: goal.canAfford && goal.status == .active ? "\(access.child.firstName) has enough to finish this goal now." : nil,
+            isCompleted: goal.status == .completed, isPaused: goal.status == .paused, isOpen: open,
+            childBalance: access.child.balance.formatted,
             celebration: req.query[String.self, at: "celebrate"].flatMap { Self.celebration($0, goal: goal.name) },
             today: Date.ISO8601FormatStyle(timeZone: calendar.timeZone).year().month().day().format(req.now), error: error)
     }

@@ -29,7 +29,8 @@ enum Flash {
     /// Redirects with a message shown once on the next page.
     static func redirect(_ req: Request, to path: String, message: String) -> Response {
         let response = req.redirect(to: path)
-        response.cookies[cookieName] = HTTPCookies.Value(string: message.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "", path: "/", isHTTPOnly: true, sameSite: .lax)
+        response.cookies[cookieName] = HTTPCookies.Value(
+            string: message.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "", path: "/", isHTTPOnly: true, sameSite: .lax)
         return response
     }
 }
@@ -46,12 +47,15 @@ extension Request {
     }
 
     /// Renders a page and clears a shown flash message.
-    func render<Content: Encodable>(_ template: String, _ title: String, section: String = "", _ content: Content, status: HTTPStatus = .ok) async throws -> Response {
+    func render<Content: Encodable>(_ template: String, _ title: String, section: String = "", _ content: Content, status: HTTPStatus = .ok)
+        async throws -> Response
+    {
         let base = try await pageBase(title, section: section)
         let response = try await view.render(template, Page(base: base, page: content)).encodeResponse(for: self)
         response.status = status
         if base.flash != nil {
-            response.cookies[Flash.cookieName] = HTTPCookies.Value(string: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/")
+            response.cookies[Flash.cookieName] = HTTPCookies.Value(
+                string: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/")
         }
         return response
     }

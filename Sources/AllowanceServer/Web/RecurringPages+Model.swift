@@ -10,9 +10,20 @@ extension RecurringPages {
         let next: String, isPaused: Bool, isActive: Bool, occurrences: String, requiresApproval: Bool
     }
 
-    struct PendingItem: Encodable { let id: UUID; let childName: String; let name: String; let amount: String; let isCredit: Bool; let due: String }
+    struct PendingItem: Encodable {
+        let id: UUID
+        let childName: String
+        let name: String
+        let amount: String
+        let isCredit: Bool
+        let due: String
+    }
 
-    struct ListPage: Encodable { let items: [Item]; let pending: [PendingItem]; let hasChildren: Bool }
+    struct ListPage: Encodable {
+        let items: [Item]
+        let pending: [PendingItem]
+        let hasChildren: Bool
+    }
 
     struct Form: Content {
         var childId: String?, name: String?, amount: String?, type: String?, description: String?, pattern: String?
@@ -20,7 +31,11 @@ extension RecurringPages {
         var maxOccurrences: String?, requiresApproval: String?
     }
 
-    struct Option: Encodable { let value: String; let label: String; let selected: Bool }
+    struct Option: Encodable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
 
     struct FormPage: Encodable {
         var id: UUID?

@@ -25,19 +25,23 @@ struct RecurringPages: RouteCollection {
         let rows = try await RecurringStore.list(familyID: parent.familyID, childID: nil, on: req.db.sql).map(\.dto)
         let pending = try await RecurringApprovalService.pending(familyID: parent.familyID, on: req.db.sql)
         let hasChildren = !(try await FamilyDirectory.children(ofFamily: parent.familyID, on: req.db.sql)).isEmpty
-        return try await req.render("recurring", "Recurring", section: "recurring", ListPage(
-            items: rows.map { dto in
-                Item(
-                    id: dto.id, name: dto.name, childName: dto.childName, amount: dto.amount.formatted, isCredit: dto.type == .credit,
-                    schedule: dto.patternDescription, next: dto.isActive ? calendar.displayDateTime(dto.nextExecutionDate) : "Finished",
-                    isPaused: dto.isPaused, isActive: dto.isActive,
-                    occurrences: Self.timesText(dto.occurrenceCount, of: dto.maxOccurrences),
-                    requiresApproval: dto.requiresApproval)
-            },
-            pending: pending.filter { $0.status == .pending }.map {
-                PendingItem(id: $0.id, childName: $0.childName, name: $0.name, amount: $0.amount.formatted, isCredit: $0.type == .credit, due: calendar.displayDateTime($0.dueDate))
-            },
-            hasChildren: hasChildren))
+        return try await req.render(
+            "recurring", "Recurring", section: "recurring",
+            ListPage(
+                items: rows.map { dto in
+                    Item(
+                        id: dto.id, name: dto.name, childName: dto.childName, amount: dto.amount.formatted, isCredit: dto.type == .credit,
+                        schedule: dto.patternDescription, next: dto.isActive ? calendar.displayDateTime(dto.nextExecutionDate) : "Finished",
+                        isPaused: dto.isPaused, isActive: dto.isActive,
+                        occurrences: Self.timesText(dto.occurrenceCount, of: dto.maxOccurrences),
+                        requiresApproval: dto.requiresApproval)
+                },
+                pending: pending.filter { $0.status == .pending }.map {
+                    PendingItem(
+                        id: $0.id, childName: $0.childName, name: $0.name, amount: $0.amount.formatted, isCredit: $0.type == .credit,
+                        due: calendar.displayDateTime($0.dueDate))
+                },
+                hasChildren: hasChildren))
     }
 
     /// "Not run yet", "Ran once", "Ran 3 times", "Ran 2 of 10 times".
@@ -59,9 +63,13 @@ struct RecurringPages: RouteCollection {
         let child = form?.childId ?? dto?.childId.uuidString ?? req.query[String.self, at: "child"] ?? children.first?.id.uuidString
         page.children = children.map { Option(value: $0.id.uuidString, label: $0.fullName, selected: $0.id.uuidString == child) }
         let pattern = form?.pattern ?? dto.map { String($0.pattern.rawValue) } ?? String(RecurrencePattern.weekly.rawValue)
-        page.patterns = RecurrencePattern.allCases.map { Option(value: String($0.rawValue), label: Self.label($0), selected: String($0.rawValue) == pattern) }
+        page.patterns = RecurrencePattern.allCases.map {
+            Option(value: String($0.rawValue), label: Self.label($0), selected: String($0.rawValue) == pattern)
+        }
         let weekday = form?.dayOfWeek ?? dto?.dayOfWeek.map(String.init) ?? String(Weekday.saturday.rawValue)
-        page.weekdays = Weekday.allCases.map { Option(value: String($0.rawValue), label: $0.name, selected: String($0.rawValue) == weekday) }
+        page.weekdays = Weekday.allCases.map {
+            Option(value: String($0.rawValue), label: $0.name, selected: String($0.rawValue) == weekday)
+        }
         page.name = form?.name ?? dto?.name ?? ""
         page.amount = form?.amount ?? dto?.amount.plainText ?? ""
         page.type = form?.type ?? dto?.type.rawValue ?? "Credit"
@@ -93,7 +101,8 @@ struct RecurringPages: RouteCollection {
 
     @Sendable func newForm(req: Request) async throws -> Response {
         let parent = try req.requireParent()
-        return try await req.render("recurring-form", "New Recurring Transaction", section: "recurring", try await formPage(req, parent, form: nil))
+        return try await req.render(
+            "recurring-form", "New Recurring Transaction", section: "recurring", try await formPage(req, parent, form: nil))
     }
 
     @Sendable func create(req: Request) async throws -> Response {
@@ -119,7 +128,8 @@ struct RecurringPages: RouteCollection {
 
     @Sendable func editForm(req: Request) async throws -> Response {
         let (parent, row) = try await req.recurringForParent(try req.uuidParameter("recurringId"))
-        return try await req.render("recurring-form", "Edit \(row.dto.name)", section: "recurring", try await formPage(req, parent, form: nil, dto: row.dto))
+        return try await req.render(
+            "recurring-form", "Edit \(row.dto.name)", section: "recurring", try await formPage(req, parent, form: nil, dto: row.dto))
     }
 
     @Sendable func update(req: Request) async throws -> Response {
@@ -127,10 +137,14 @@ struct RecurringPages: RouteCollection {
         let form = try req.content.decode(Form.self)
         do {
             let fields = try Fields(form)
-            let dto = try await RecurringService.update(row, with: UpdateRecurringTransactionDto(
-                name: form.name ?? "", amount: fields.amount, description: form.description, pattern: fields.pattern, dayOfWeek: fields.dayOfWeek,
-                dayOfMonth: fields.dayOfMonth, timeOfDay: fields.timeOfDay, endDate: fields.endDate, maxOccurrences: fields.maxOccurrences,
-                requiresApproval: form.requiresApproval != nil), in: req.context)
+            let dto = try await RecurringService.update(
+                row,
+                with: UpdateRecurringTransactionDto(
+                    name: form.name ?? "", amount: fields.amount, description: form.description, pattern: fields.pattern,
+                    dayOfWeek: fields.dayOfWeek,
+                    dayOfMonth: fields.dayOfMonth, timeOfDay: fields.timeOfDay, endDate: fields.endDate,
+                    maxOccurrences: fields.maxOccurrences,
+                    requiresApproval: form.requiresApproval != nil), in: req.context)
             return Flash.redirect(req, to: SiteURL.recurring.path, message: "\(dto.name) was updated: \(dto.patternDescription).")
         } catch let error as AppError where error.status.code < 500 {
             var page = try await formPage(req, parent, form: form, dto: row.dto)
@@ -147,7 +161,9 @@ struct RecurringPages: RouteCollection {
         init(_ form: Form) throws {
             amount = try WebForms.amount(form.amount)
             type = form.type == TransactionType.debit.rawValue ? .debit : .credit
-            guard let pattern = form.pattern.flatMap(Int.init).flatMap(RecurrencePattern.init(rawValue:)) else { throw AppError.validation("Choose how often") }
+            guard let pattern = form.pattern.flatMap(Int.init).flatMap(RecurrencePattern.init(rawValue:)) else {
+                throw AppError.validation("Choose how often")
+            }
             self.pattern = pattern
             dayOfWeek = form.dayOfWeek.flatMap(Int.init)
             dayOfMonth = form.dayOfMonth.flatMap(Int.init)
@@ -208,26 +224,27 @@ struct RecurringPages: RouteCollection {
     }
 
     /// Approves or rejects an occurrence waiting in the pending list.
-    private func decision(_ req: Request, _ perform: (AuthUser, UUID) async throws -> String) async throws -> Response {
-        let parent = try req.requireParent()
-        let id = try req.uuidParameter("occurrenceId")
+    private func decision(
+        _ req: Request, _ perform: (AuthUser, RecurringApprovalService.Row) async throws -> String
+    ) async throws -> Response {
+        let (parent, pending) = try await req.pendingOccurrenceForParent(try req.uuidParameter("occurrenceId"))
         do {
-            return Flash.redirect(req, to: SiteURL.recurring.path, message: try await perform(parent, id))
+            return Flash.redirect(req, to: SiteURL.recurring.path, message: try await perform(parent, pending))
         } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
             return Flash.redirect(req, to: SiteURL.recurring.path, message: error.message)
         }
     }
 
     @Sendable func approve(req: Request) async throws -> Response {
-        try await decision(req) { parent, id in
-            let entry = try await RecurringApprovalService.approve(id, by: parent, in: req.context)
+        try await decision(req) { parent, pending in
+            let entry = try await RecurringApprovalService.approve(pending, by: parent, in: req.context)
             return "Approved. New balance: \(entry.balanceAfter.formatted)."
         }
     }
 
     @Sendable func reject(req: Request) async throws -> Response {
-        try await decision(req) { parent, id in
-            _ = try await RecurringApprovalService.reject(id, by: parent, in: req.context)
+        try await decision(req) { parent, pending in
+            _ = try await RecurringApprovalService.reject(pending, by: parent, in: req.context)
             return "Rejected. Nothing was posted."
         }
     }

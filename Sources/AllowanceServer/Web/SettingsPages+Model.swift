@@ -21,9 +21,17 @@ extension SettingsPages {
         }
     }
 
-    struct ProfileForm: Content { var firstName: String?; var lastName: String?; var email: String? }
+    struct ProfileForm: Content {
+        var firstName: String?
+        var lastName: String?
+        var email: String?
+    }
 
-    struct PasswordForm: Content { var currentPassword: String?; var newPassword: String?; var confirmPassword: String? }
+    struct PasswordForm: Content {
+        var currentPassword: String?
+        var newPassword: String?
+        var confirmPassword: String?
+    }
 
     struct PreferencesForm: Content {
         var notificationsEnabled: String?, transactionAlerts: String?, allowanceReminders: String?, balanceAlerts: String?
@@ -33,6 +41,13 @@ extension SettingsPages {
     struct NotificationsPage: Encodable {
         let items: [Item]
         let unread: Int
-        struct Item: Encodable { let id: UUID; let title: String; let message: String; let when: String; let isRead: Bool; let childId: UUID? }
+        struct Item: Encodable {
+            let id: UUID
+            let title: String
+            let message: String
+            let when: String
+            let isRead: Bool
+            let childId: UUID?
+        }
     }
 }

@@ -2,7 +2,7 @@ import AllowanceAPI
 import AllowanceCore
 import Vapor
 
-/// Settings (app-screens.md 5.1-5.3) and the notification list behind the bell.
+/// Settings (the App Screens document 5.1-5.3) and the notification list behind the bell.
 struct SettingsPages: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(SiteURL.settings.pathComponents, use: settings)
@@ -21,7 +21,8 @@ struct SettingsPages: RouteCollection {
             firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role.rawValue,
             preferences: .init(
                 notificationsEnabled: prefs.notificationsEnabled, transactionAlerts: prefs.transactionAlerts,
-                allowanceReminders: prefs.allowanceReminders, balanceAlerts: prefs.balanceAlerts, lowBalanceWarning: prefs.lowBalanceWarning,
+                allowanceReminders: prefs.allowanceReminders, balanceAlerts: prefs.balanceAlerts,
+                lowBalanceWarning: prefs.lowBalanceWarning,
                 threshold: Money(cents: prefs.lowBalanceThresholdCents).plainText))
     }
 
@@ -33,7 +34,9 @@ struct SettingsPages: RouteCollection {
         let user = try req.requireUser()
         let form = try req.content.decode(ProfileForm.self)
         do {
-            _ = try await AccountService.updateProfile(UpdateProfileRequest(firstName: form.firstName ?? "", lastName: form.lastName ?? "", email: form.email ?? ""), of: user, in: req.context)
+            _ = try await AccountService.updateProfile(
+                UpdateProfileRequest(firstName: form.firstName ?? "", lastName: form.lastName ?? "", email: form.email ?? ""), of: user,
+                in: req.context)
             return Flash.redirect(req, to: SiteURL.settings.path, message: "Profile saved.")
         } catch let error as AppError where error.status.code < 500 {
             var page = try await page(req)
@@ -50,7 +53,9 @@ struct SettingsPages: RouteCollection {
         let form = try req.content.decode(PasswordForm.self)
         do {
             guard form.newPassword == form.confirmPassword else { throw AppError.validation("Passwords do not match") }
-            try await AccountService.changePassword(ChangePasswordRequest(currentPassword: form.currentPassword ?? "", newPassword: form.newPassword ?? ""), of: user, in: req.context)
+            try await AccountService.changePassword(
+                ChangePasswordRequest(currentPassword: form.currentPassword ?? "", newPassword: form.newPassword ?? ""), of: user,
+                in: req.context)
             return Flash.redirect(req, to: SiteURL.settings.path, message: "Password changed. Other devices have been signed out.")
         } catch let error as AppError where error.status.code < 500 {
             var page = try await page(req)
@@ -82,9 +87,15 @@ struct SettingsPages: RouteCollection {
         let user = try req.requireUser()
         let list = try await NotificationService.list(for: user.userID, unreadOnly: false, limit: 100, on: req.db)
         let calendar = try await req.familyCalendar()
-        return try await req.render("notifications", "Notifications", section: "notifications", NotificationsPage(
-            items: list.notifications.map { .init(id: $0.id, title: $0.title, message: $0.message, when: calendar.displayDateTime($0.createdAt), isRead: $0.isRead, childId: $0.childId) },
-            unread: list.unreadCount))
+        return try await req.render(
+            "notifications", "Notifications", section: "notifications",
+            NotificationsPage(
+                items: list.notifications.map {
+                    .init(
+                        id: $0.id, title: $0.title, message: $0.message, when: calendar.displayDateTime($0.createdAt), isRead: $0.isRead,
+                        childId: $0.childId)
+                },
+                unread: list.unreadCount))
     }
 
     @Sendable func readAll(req: Request) async throws -> Response {

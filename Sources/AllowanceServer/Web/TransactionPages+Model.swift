@@ -5,9 +5,19 @@ import Vapor
 
 /// What the transaction pages show and the forms they read.
 extension TransactionPages {
-    struct ChildOption: Encodable { let id: UUID; let name: String; let balance: String; let balanceCents: Int64; let selected: Bool }
+    struct ChildOption: Encodable {
+        let id: UUID
+        let name: String
+        let balance: String
+        let balanceCents: Int64
+        let selected: Bool
+    }
 
-    struct FilterLink: Encodable { let label: String; let href: String; let current: Bool }
+    struct FilterLink: Encodable {
+        let label: String
+        let href: String
+        let current: Bool
+    }
 
     struct ListPage: Encodable {
         let childId: UUID?

@@ -2,7 +2,7 @@ import AllowanceAPI
 import AllowanceCore
 import Vapor
 
-/// The ledger in the browser (app-screens.md 4.1-4.4): list with filter, search and "load
+/// The ledger in the browser (the App Screens document 4.1-4.4): list with filter, search and "load
 /// more", detail, and a parent's new-transaction form with a live balance preview.
 struct TransactionPages: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
@@ -16,7 +16,10 @@ struct TransactionPages: RouteCollection {
     static let webMaxRows = 2000
 
     private func options(_ children: [ChildRecord], selected: UUID?) -> [ChildOption] {
-        children.map { ChildOption(id: $0.id, name: $0.fullName, balance: $0.balance.formatted, balanceCents: $0.balance.cents, selected: $0.id == selected) }
+        children.map {
+            ChildOption(
+                id: $0.id, name: $0.fullName, balance: $0.balance.formatted, balanceCents: $0.balance.cents, selected: $0.id == selected)
+        }
     }
 
     /// The children a user may pick from: all of a parent's, or the child themselves.
@@ -32,8 +35,11 @@ struct TransactionPages: RouteCollection {
         let children = try await choices(req)
         guard let child = children.first(where: { $0.id == requested }) ?? (requested == nil ? children.first : nil) else {
             if requested != nil { throw AppError.notFound("Child") }
-            return try await req.render("transactions", "Transactions", section: "transactions", ListPage(
-                childId: nil, childName: "", children: [], filters: [], search: "", type: "", rows: [], hasMore: false, moreHref: "", isParent: user.isParent))
+            return try await req.render(
+                "transactions", "Transactions", section: "transactions",
+                ListPage(
+                    childId: nil, childName: "", children: [], filters: [], search: "", type: "", rows: [], hasMore: false, moreHref: "",
+                    isParent: user.isParent))
         }
         let filter = try LedgerFilter(query: req.query, calendar: try await req.familyCalendar(), maxLimit: Self.webMaxRows)
         let result = try await LedgerService.list(childID: child.id, filter: filter, on: req.db.sql)
@@ -46,20 +52,29 @@ struct TransactionPages: RouteCollection {
             return SiteURL.transactions.path + "?" + parts.joined(separator: "&")
         }
         let type = filter.type?.rawValue ?? ""
-        let filters = [("All", ""), ("Received", "Credit"), ("Spent", "Debit")].map { FilterLink(label: $0.0, href: href(type: $0.1, limit: 20), current: $0.1 == type) }
-        return try await req.render("transactions", "Transactions", section: "transactions", ListPage(
-            childId: child.id, childName: child.firstName,
-            children: options(children, selected: child.id),
-            filters: filters, search: search, type: type, rows: result.transactions.map { TransactionRow($0, calendar: child.calendar) },
-            hasMore: result.hasMore && filter.limit < Self.webMaxRows, moreHref: href(type: type, limit: min(filter.limit + 20, Self.webMaxRows)), isParent: user.isParent))
+        let filters = [("All", ""), ("Received", "Credit"), ("Spent", "Debit")].map {
+            FilterLink(label: $0.0, href: href(type: $0.1, limit: 20), current: $0.1 == type)
+        }
+        return try await req.render(
+            "transactions", "Transactions", section: "transactions",
+            ListPage(
+                childId: child.id, childName: child.firstName,
+                children: options(children, selected: child.id),
+                filters: filters, search: search, type: type,
+                rows: result.transactions.map { TransactionRow($0, calendar: child.calendar) },
+                hasMore: result.hasMore && filter.limit < Self.webMaxRows,
+                moreHref: href(type: type, limit: min(filter.limit + 20, Self.webMaxRows)), isParent: user.isParent))
     }
 
     @Sendable func show(req: Request) async throws -> Response {
         let entry = try await req.visibleEntry(try req.uuidParameter("transactionId"))
         let child = try await req.visibleChild(entry.childId)
-        return try await req.render("transaction", entry.description, section: "transactions", DetailPage(
-            row: TransactionRow(entry, calendar: child.calendar), childId: child.id, childName: child.firstName, typeLabel: entry.type.label,
-            category: entry.category, note: entry.notes))
+        return try await req.render(
+            "transaction", entry.description, section: "transactions",
+            DetailPage(
+                row: TransactionRow(entry, calendar: child.calendar), childId: child.id, childName: child.firstName,
+                typeLabel: entry.type.label,
+                category: entry.category, note: entry.notes))
     }
 
     @Sendable func newForm(req: Request) async throws -> Response {
@@ -67,8 +82,10 @@ struct TransactionPages: RouteCollection {
         let requested = req.query[String.self, at: "child"].flatMap(UUID.init(uuidString:))
         let children = try await choices(req)
         let selected = requested ?? children.first?.id
-        return try await req.render("transaction-new", "New Transaction", section: "transactions", NewPage(
-            children: options(children, selected: selected)))
+        return try await req.render(
+            "transaction-new", "New Transaction", section: "transactions",
+            NewPage(
+                children: options(children, selected: selected)))
     }
 
     @Sendable func create(req: Request) async throws -> Response {
@@ -81,9 +98,11 @@ struct TransactionPages: RouteCollection {
             let amount = try WebForms.amount(form.amount)
             let (parent, child) = try await req.childForParent(childID)
             let entry = try await TransactionService.create(
-                CreateTransactionRequest(childId: childID, amount: amount, type: type, description: form.description ?? ""), for: child, by: parent,
+                CreateTransactionRequest(childId: childID, amount: amount, type: type, description: form.description ?? ""), for: child,
+                by: parent,
                 in: req.context)
-            return Flash.redirect(req, to: SiteURL.transactions.path + "?child=\(childID)", message: "Saved. New balance: \(entry.balanceAfter.formatted).")
+            return Flash.redirect(
+                req, to: SiteURL.transactions.path + "?child=\(childID)", message: "Saved. New balance: \(entry.balanceAfter.formatted).")
         } catch let error as AppError where error.status.code < 500 {
             let children = try await choices(req)
             let page = NewPage(

@@ -12,7 +12,8 @@ enum WebSession {
     }
 
     static func clearCookie(on response: Response) {
-        response.cookies[cookieName] = HTTPCookies.Value(string: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/", isHTTPOnly: true, sameSite: .lax)
+        response.cookies[cookieName] = HTTPCookies.Value(
+            string: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/", isHTTPOnly: true, sameSite: .lax)
     }
 }
 
@@ -70,7 +71,8 @@ struct CSRFMiddleware: AsyncMiddleware {
     }
 
     private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }

@@ -6,13 +6,16 @@ import Testing
 
 /// The goal widget, the goal's spoken progress and the savings part of the balance widget.
 @Suite struct GoalWidgetTests {
-    func goal(_ client: TestClient, for child: TestChild, in family: TestFamily, name: String, target: Int64, saved: Int64) async throws -> SavingsGoalDto {
+    func goal(_ client: TestClient, for child: TestChild, in family: TestFamily, name: String, target: Int64, saved: Int64) async throws
+        -> SavingsGoalDto
+    {
         let goal: SavingsGoalDto = try await client.call(
             .POST, "/api/v1/savings-goals", token: family.parent.token,
             json: CreateSavingsGoalDto(childId: child.id, name: name, targetAmount: Money(cents: target)))
         if saved > 0 {
             let _: GoalProgressEventDto = try await client.call(
-                .POST, "/api/v1/savings-goals/\(goal.id)/contribute", token: child.token, json: ContributeToGoalDto(amount: Money(cents: saved)))
+                .POST, "/api/v1/savings-goals/\(goal.id)/contribute", token: child.token,
+                json: ContributeToGoalDto(amount: Money(cents: saved)))
         }
         return goal
     }
@@ -25,8 +28,10 @@ import Testing
             let bike = try await goal(client, for: kai, in: family, name: "New bike", target: 40_00, saved: 18_00)
             // act
             let widget: GoalWidgetDataDto = try await client.call(.GET, "/api/v1/widgets/goal/\(bike.id)", token: kai.token)
-            let parentHears: SiriGoalProgressResponseDto = try await client.call(.GET, "/api/v1/siri/goal-progress/\(bike.id)", token: family.parent.token)
-            let kaiHears: SiriGoalProgressResponseDto = try await client.call(.GET, "/api/v1/siri/goal-progress/\(bike.id)", token: kai.token)
+            let parentHears: SiriGoalProgressResponseDto = try await client.call(
+                .GET, "/api/v1/siri/goal-progress/\(bike.id)", token: family.parent.token)
+            let kaiHears: SiriGoalProgressResponseDto = try await client.call(
+                .GET, "/api/v1/siri/goal-progress/\(bike.id)", token: kai.token)
             // assert
             #expect(widget.goalName == "New bike")
             #expect(widget.currentAmount == Money(cents: 18_00))
@@ -42,7 +47,8 @@ import Testing
             let family = try await client.family(children: [("Kai", Money(cents: 50_00))])
             let kai = family.children[0]
             let ball = try await goal(client, for: kai, in: family, name: "Ball", target: 10_00, saved: 10_00)
-            let reply: SiriGoalProgressResponseDto = try await client.call(.GET, "/api/v1/siri/goal-progress/\(ball.id)", token: family.parent.token)
+            let reply: SiriGoalProgressResponseDto = try await client.call(
+                .GET, "/api/v1/siri/goal-progress/\(ball.id)", token: family.parent.token)
             #expect(reply.spokenResponse == "Kai has reached the goal Ball!")
             #expect(reply.remainingAmount == .zero)
         }

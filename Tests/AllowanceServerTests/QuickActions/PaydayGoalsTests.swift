@@ -14,12 +14,14 @@ import Testing
             let kai = family.children[0]
             let bike: SavingsGoalDto = try await client.call(
                 .POST, "/api/v1/savings-goals", token: family.parent.token,
-                json: CreateSavingsGoalDto(childId: kai.id, name: "Bike", targetAmount: Money(cents: 100_00), priority: 1,
-                                           autoTransferAmount: Money(cents: 3_00), autoTransferType: .fixedAmount))
+                json: CreateSavingsGoalDto(
+                    childId: kai.id, name: "Bike", targetAmount: Money(cents: 100_00), priority: 1,
+                    autoTransferAmount: Money(cents: 3_00), autoTransferType: .fixedAmount))
             let book: SavingsGoalDto = try await client.call(
                 .POST, "/api/v1/savings-goals", token: family.parent.token,
-                json: CreateSavingsGoalDto(childId: kai.id, name: "Book", targetAmount: Money(cents: 20_00), priority: 2,
-                                           autoTransferAmount: Money(cents: 25_00), autoTransferType: .percentage))  // 25 %
+                json: CreateSavingsGoalDto(
+                    childId: kai.id, name: "Book", targetAmount: Money(cents: 20_00), priority: 2,
+                    autoTransferAmount: Money(cents: 25_00), autoTransferType: .percentage))  // 25 %
             // act: next Saturday's payday (2026-11-28, midnight in New York)
             let handled = await client.runJobs(at: utc("2026-11-28T06:00:00Z"), for: family)
             let fresh = try await client.signIn(family)

@@ -23,8 +23,11 @@ import Testing
         var hook: PaydayHooks.Hook {
             { context, service in
                 struct Row: Decodable { let balance_cents: Int64 }
-                let row = try await service.sql.raw("SELECT balance_cents FROM children WHERE id = \(bind: context.childID)").first(decoding: Row.self)
-                if self.lock.withLock({ self.failing == context.childID }) { throw AppError(.internalServerError, .internalError, "hook failed") }
+                let row = try await service.sql.raw("SELECT balance_cents FROM children WHERE id = \(bind: context.childID)").first(
+                    decoding: Row.self)
+                if self.lock.withLock({ self.failing == context.childID }) {
+                    throw AppError(.internalServerError, .internalError, "hook failed")
+                }
                 self.lock.withLock { self.seen.append((context, row?.balance_cents ?? -1, service.db.inTransaction)) }
             }
         }
@@ -47,7 +50,8 @@ import Testing
             #expect(entry.createdByName == nil)
             let seen = try #require(log.entries.first)
             #expect(log.entries.count == 1)
-            #expect(seen.context.childID == kai.id && seen.context.allowance == Money(cents: 10_00) && seen.context.paidAt == entry.createdAt)
+            #expect(
+                seen.context.childID == kai.id && seen.context.allowance == Money(cents: 10_00) && seen.context.paidAt == entry.createdAt)
             #expect(seen.context.familyID == family.parent.familyId)
             #expect(seen.balance == 30_00)  // the credit came first
             #expect(seen.inTransaction)
@@ -122,16 +126,19 @@ import Testing
         try await withApp { client in
             var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let kai = family.children[0]
-            let paused: ChildResponse = try await client.call(.POST, "/api/v1/children/\(kai.id)/allowance/pause", token: family.parent.token)
+            let paused: ChildResponse = try await client.call(
+                .POST, "/api/v1/children/\(kai.id)/allowance/pause", token: family.parent.token)
             #expect(paused.allowancePaused)
             #expect(await client.runJobs(at: utc("2026-12-06T16:00:00Z"), for: family)["payday"] == 0)
             family = try await client.signIn(family)
-            let resumed: ChildResponse = try await client.call(.POST, "/api/v1/children/\(kai.id)/allowance/resume", token: family.parent.token)
+            let resumed: ChildResponse = try await client.call(
+                .POST, "/api/v1/children/\(kai.id)/allowance/resume", token: family.parent.token)
             #expect(!resumed.allowancePaused)
             // 28 November and 5 December were skipped for good; 12 December is paid.
             #expect(await client.runJobs(at: utc("2026-12-13T16:00:00Z"), for: family)["payday"] == 1)
             family = try await client.signIn(family)
-            #expect(try await client.ledger(of: kai, in: family, search: "Weekly allowance").map(\.createdAt) == [utc("2026-12-12T05:00:00Z")])
+            #expect(
+                try await client.ledger(of: kai, in: family, search: "Weekly allowance").map(\.createdAt) == [utc("2026-12-12T05:00:00Z")])
             let child: ChildResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)", token: family.children[0].token)
             #expect(!child.allowancePaused && child.currentBalance == Money(cents: 30_00))
         }
@@ -144,13 +151,15 @@ import Testing
             // Sunday: Saturday's payday is due but no job has run yet.
             client.now.value = utc("2026-11-29T15:00:00Z")
             family = try await client.signIn(family)
-            let paused: ChildResponse = try await client.call(.POST, "/api/v1/children/\(kai.id)/allowance/pause", token: family.parent.token)
+            let paused: ChildResponse = try await client.call(
+                .POST, "/api/v1/children/\(kai.id)/allowance/pause", token: family.parent.token)
             #expect(paused.allowancePaused && paused.currentBalance == Money(cents: 30_00))
             #expect(await client.runJobs(at: utc("2026-12-13T15:00:00Z"), for: family)["payday"] == 0)
             family = try await client.signIn(family)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 30_00))
             // Resuming a running allowance, or pausing twice, changes nothing.
-            _ = try await client.call(.POST, "/api/v1/children/\(kai.id)/allowance/pause", token: family.parent.token, as: ChildResponse.self)
+            _ = try await client.call(
+                .POST, "/api/v1/children/\(kai.id)/allowance/pause", token: family.parent.token, as: ChildResponse.self)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 30_00))
         }
     }
@@ -176,17 +185,23 @@ import Testing
         try await withApp { client in
             var family = try await client.family(children: [("Kai", Money(cents: 20_00)), ("Freya", Money(cents: 20_00))])
             let kai = family.children[0]
-            _ = try await client.createRecurring(recurringInput(for: kai, cents: 1_00, pattern: .daily, dayOfWeek: nil, approval: true), in: family)
-            _ = try await client.createRecurring(recurringInput(for: kai, name: "Chores", cents: 1_00, type: .credit, pattern: .daily, dayOfWeek: nil), in: family)
+            _ = try await client.createRecurring(
+                recurringInput(for: kai, cents: 1_00, pattern: .daily, dayOfWeek: nil, approval: true), in: family)
+            _ = try await client.createRecurring(
+                recurringInput(for: kai, name: "Chores", cents: 1_00, type: .credit, pattern: .daily, dayOfWeek: nil), in: family)
             await client.runJobs(at: utc("2026-11-28T15:00:00Z"), for: family)
             family = try await client.signIn(family)
-            let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
+            let pending: [PendingRecurringOccurrenceDto] = try await client.call(
+                .GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
             #expect(pending.count == 7)
             #expect(try await client.send(.DELETE, "/api/v1/children/\(kai.id)", token: family.parent.token).status == .noContent)
             let left: [RecurringTransactionDto] = try await client.call(.GET, "/api/v1/recurring-transactions", token: family.parent.token)
-            let stillPending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
+            let stillPending: [PendingRecurringOccurrenceDto] = try await client.call(
+                .GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
             #expect(left.isEmpty && stillPending.isEmpty)
-            #expect(await client.runJobs(at: utc("2026-12-05T15:00:00Z"), for: family) == ["payday": 1, "recurring": 0, "challenge-expiry": 0])  // Freya's
+            // Freya's payday.
+            #expect(
+                await client.runJobs(at: utc("2026-12-05T15:00:00Z"), for: family) == ["payday": 1, "recurring": 0, "challenge-expiry": 0])
             #expect(try await client.audit(family).isClean)
         }
     }

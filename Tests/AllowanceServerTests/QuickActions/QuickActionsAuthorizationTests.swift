@@ -26,11 +26,14 @@ import Vapor
         let kai = family.children[0]
         // Every day at 13:31 in New York, a minute after the tests' start.
         let recurring = try await client.createRecurring(
-            recurringInput(for: kai, name: "Kai's club", cents: 3_00, pattern: .daily, dayOfWeek: nil, time: "13:31", approval: true), in: family)
+            recurringInput(for: kai, name: "Kai's club", cents: 3_00, pattern: .daily, dayOfWeek: nil, time: "13:31", approval: true),
+            in: family)
         await client.runJobs(at: testStart.addingTimeInterval(60), for: family)
-        let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
+        let pending: [PendingRecurringOccurrenceDto] = try await client.call(
+            .GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
         let template: TransactionTemplateDto = try await client.call(
-            .POST, "/api/v1/templates", token: family.parent.token, json: CreateTransactionTemplateDto(name: "Kai's bus", iconName: "bus", defaultAmount: Money(cents: 1_00), type: .debit))
+            .POST, "/api/v1/templates", token: family.parent.token,
+            json: CreateTransactionTemplateDto(name: "Kai's bus", iconName: "bus", defaultAmount: Money(cents: 1_00), type: .debit))
         return Setup(
             family: family, kai: kai, freya: family.children[1], stranger: stranger, recurringID: recurring.id,
             occurrenceID: try #require(pending.first?.id), templateID: template.id)
@@ -41,7 +44,10 @@ import Vapor
         let kai = s.kai.id
         let recurring = "/api/v1/recurring-transactions/\(s.recurringID)"
         return [
-            (.POST, "/api/v1/recurring-transactions", #"{"childId":"\#(kai)","name":"x","amount":1,"type":"Credit","pattern":1,"startDate":"2026-11-22"}"#),
+            (
+                .POST, "/api/v1/recurring-transactions",
+                #"{"childId":"\#(kai)","name":"x","amount":1,"type":"Credit","pattern":1,"startDate":"2026-11-22"}"#
+            ),
             (.GET, "/api/v1/children/\(kai)/recurring-transactions", nil),
             (.GET, recurring, nil),
             (.PUT, recurring, #"{"name":"Hacked","amount":99}"#),
@@ -67,10 +73,12 @@ import Vapor
         #expect(try await client.balance(of: s.kai, in: s.family) == Money(cents: 50_00), sourceLocation: sourceLocation)
         let recurring = try await client.recurring(s.recurringID, in: s.family)
         #expect(recurring.name == "Kai's club" && !recurring.isPaused && recurring.occurrenceCount == 1, sourceLocation: sourceLocation)
-        let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: s.family.parent.token)
+        let pending: [PendingRecurringOccurrenceDto] = try await client.call(
+            .GET, "/api/v1/recurring-transactions/pending", token: s.family.parent.token)
         #expect(pending.map(\.id) == [s.occurrenceID], sourceLocation: sourceLocation)
         let templates: [TransactionTemplateDto] = try await client.call(.GET, "/api/v1/templates", token: s.family.parent.token)
-        #expect(templates.contains { $0.id == s.templateID && $0.name == "Kai's bus" && $0.usageCount == 0 }, sourceLocation: sourceLocation)
+        #expect(
+            templates.contains { $0.id == s.templateID && $0.name == "Kai's bus" && $0.usageCount == 0 }, sourceLocation: sourceLocation)
         let kai: ChildResponse = try await client.call(.GET, "/api/v1/children/\(s.kai.id)", token: s.family.parent.token)
         #expect(!kai.allowancePaused, sourceLocation: sourceLocation)
     }
@@ -105,8 +113,10 @@ import Vapor
                 #expect(!response.body.string.contains("50"), "\(method) \(path) leaked a balance")
             }
             // Their lists hold only their own family.
-            let recurring: [RecurringTransactionDto] = try await client.call(.GET, "/api/v1/recurring-transactions", token: s.stranger.parent.token)
-            let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: s.stranger.parent.token)
+            let recurring: [RecurringTransactionDto] = try await client.call(
+                .GET, "/api/v1/recurring-transactions", token: s.stranger.parent.token)
+            let pending: [PendingRecurringOccurrenceDto] = try await client.call(
+                .GET, "/api/v1/recurring-transactions/pending", token: s.stranger.parent.token)
             let templates: [TransactionTemplateDto] = try await client.call(.GET, "/api/v1/templates", token: s.stranger.parent.token)
             #expect(recurring.isEmpty && pending.isEmpty && !templates.contains { $0.id == s.templateID })
             try await expectUnchanged(s, client)
@@ -121,7 +131,8 @@ import Vapor
                 #expect(response.status == .notFound || response.status == .forbidden, "\(method) \(path) answered \(response.status.code)")
                 #expect(!response.body.string.contains("50"), "\(method) \(path) leaked a balance")
             }
-            let mine: [RecurringTransactionDto] = try await client.call(.GET, "/api/v1/children/\(s.freya.id)/recurring-transactions", token: s.freya.token)
+            let mine: [RecurringTransactionDto] = try await client.call(
+                .GET, "/api/v1/children/\(s.freya.id)/recurring-transactions", token: s.freya.token)
             #expect(mine.isEmpty)
             try await expectUnchanged(s, client)
         }
@@ -133,7 +144,10 @@ import Vapor
             let kai = s.kai.id
             let recurring = "/api/v1/recurring-transactions/\(s.recurringID)"
             let attempts: [(HTTPMethod, String, String?)] = [
-                (.POST, "/api/v1/recurring-transactions", #"{"childId":"\#(kai)","name":"x","amount":1,"type":"Credit","pattern":1,"startDate":"2026-11-22"}"#),
+                (
+                    .POST, "/api/v1/recurring-transactions",
+                    #"{"childId":"\#(kai)","name":"x","amount":1,"type":"Credit","pattern":1,"startDate":"2026-11-22"}"#
+                ),
                 (.GET, "/api/v1/recurring-transactions", nil),
                 (.PUT, recurring, #"{"name":"Mine now"}"#),
                 (.DELETE, recurring, nil),

@@ -35,7 +35,8 @@ import Vapor
                 let bad = try await client.send(method, template.replacingOccurrences(of: "{id}", with: "12345"), token: token, body: body)
                 #expect(bad.status == .badRequest, "\(method) \(template)")
                 #expect(bad.error?.message.contains("\(name) must be a UUID") == true, "\(method) \(template): \(bad.error?.message ?? "")")
-                let missing = try await client.send(method, template.replacingOccurrences(of: "{id}", with: unknown.uuidString), token: token, body: body)
+                let missing = try await client.send(
+                    method, template.replacingOccurrences(of: "{id}", with: unknown.uuidString), token: token, body: body)
                 #expect(missing.status == .notFound, "\(method) \(template) with an unknown id answered \(missing.status.code)")
             }
             #expect(try await client.balance(of: family.children[0], in: family) == Money(cents: 20_00))
@@ -47,7 +48,8 @@ import Vapor
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let club = try await client.createRecurring(recurringInput(for: family.children[0]), in: family)
             let template: TransactionTemplateDto = try await client.call(
-                .POST, "/api/v1/templates", token: family.parent.token, json: CreateTransactionTemplateDto(name: "Bus", iconName: "bus", type: .debit))
+                .POST, "/api/v1/templates", token: family.parent.token,
+                json: CreateTransactionTemplateDto(name: "Bus", iconName: "bus", type: .debit))
             let routes: [(HTTPMethod, String)] = [
                 (.POST, "/api/v1/recurring-transactions"), (.PUT, "/api/v1/recurring-transactions/\(club.id)"),
                 (.POST, "/api/v1/templates"), (.PUT, "/api/v1/templates/\(template.id)"), (.POST, "/api/v1/templates/\(template.id)/use"),
@@ -55,7 +57,9 @@ import Vapor
             for (method, path) in routes {
                 for body in ["", "[]", #"{"name": "#, "42"] {
                     let response = try await client.send(method, path, token: family.parent.token, body: body)
-                    #expect(response.status == .badRequest || response.status == .unprocessableEntity, "\(method) \(path) with \(body): \(response.status.code)")
+                    #expect(
+                        response.status == .badRequest || response.status == .unprocessableEntity,
+                        "\(method) \(path) with \(body): \(response.status.code)")
                     #expect(response.error != nil)
                 }
             }
@@ -67,7 +71,9 @@ import Vapor
 
     @Test func runJobsRefusesADateItCannotRead() throws {
         #expect(ISO8601Wire.parse("next month") == nil)
-        #expect(RunJobsCommand.BadDate(text: "next month").description == "--at next month is not an ISO 8601 instant such as 2026-12-01T09:00:00Z")
+        #expect(
+            RunJobsCommand.BadDate(text: "next month").description
+                == "--at next month is not an ISO 8601 instant such as 2026-12-01T09:00:00Z")
         #expect(Scheduler.interval(fromEnvironment: nil) == .seconds(60))
         #expect(Scheduler.interval(fromEnvironment: "5") == .seconds(5))
         #expect(Scheduler.interval(fromEnvironment: "0") == nil)

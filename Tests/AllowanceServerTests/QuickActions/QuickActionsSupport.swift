@@ -29,7 +29,8 @@ extension TestClient {
         var fresh = family
         fresh.parent = try await call(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
         fresh.children = try await family.children.asyncMap { child in
-            let login: AuthResponse = try await call(.POST, "/api/v1/auth/login", json: LoginRequest(email: child.email, password: "secret1"))
+            let login: AuthResponse = try await call(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: child.email, password: "secret1"))
             return TestChild(id: child.id, userId: child.userId, token: login.token, email: child.email)
         }
         return fresh
@@ -47,7 +48,8 @@ extension TestClient {
     func addParent(to family: TestFamily, firstName: String) async throws -> AuthResponse {
         let email = "\(firstName.lowercased())-\(family.tag)@example.com"
         let hash = try await app.password.async(on: app.threadPool, hopTo: app.eventLoopGroup.next()).hash("secret1")
-        let user = User(familyID: family.parent.familyId, email: email, passwordHash: hash, firstName: firstName, lastName: "Parent", role: .parent)
+        let user = User(
+            familyID: family.parent.familyId, email: email, passwordHash: hash, firstName: firstName, lastName: "Parent", role: .parent)
         try await user.create(on: app.db)
         return try await call(.POST, "/api/v1/auth/login", json: LoginRequest(email: email, password: "secret1"))
     }
@@ -55,7 +57,8 @@ extension TestClient {
 
 /// A recurring transaction for `child` with the usual test settings.
 func recurringInput(
-    for child: TestChild, name: String = "Comic club", cents: Int64 = 2_00, type: TransactionType = .debit, pattern: RecurrencePattern = .weekly,
+    for child: TestChild, name: String = "Comic club", cents: Int64 = 2_00, type: TransactionType = .debit,
+    pattern: RecurrencePattern = .weekly,
     dayOfWeek: Int? = 1, dayOfMonth: Int? = nil, time: String? = "09:00", start: Date = testStart, end: Date? = nil, max: Int? = nil,
     approval: Bool = false
 ) -> CreateRecurringTransactionDto {
@@ -81,7 +84,8 @@ func withTwin(of client: TestClient, _ body: (Application) async throws -> Void)
         setting = .postgres(url: url)
     } else {
         struct File: Decodable { let file: String }
-        let file = try await (client.app.db as! SQLDatabase).raw("SELECT file FROM pragma_database_list WHERE name = 'main'").first(decoding: File.self)
+        let file = try await client.app.db.sql.raw("SELECT file FROM pragma_database_list WHERE name = 'main'").first(
+            decoding: File.self)
         setting = .sqlite(path: try #require(file?.file))
     }
     let twin = try await Application.make(.testing)

@@ -11,7 +11,8 @@ import Testing
             var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let kai = family.children[0]
             let club = try await client.createRecurring(recurringInput(for: kai), in: family)
-            let paused: RecurringTransactionDto = try await client.call(.POST, "/api/v1/recurring-transactions/\(club.id)/pause", token: family.parent.token)
+            let paused: RecurringTransactionDto = try await client.call(
+                .POST, "/api/v1/recurring-transactions/\(club.id)/pause", token: family.parent.token)
             #expect(paused.isPaused && paused.isActive)
             #expect(await client.runJobs(at: utc("2026-11-24T15:00:00Z"), for: family)["recurring"] == 0)
             family = try await client.signIn(family)
@@ -29,7 +30,8 @@ import Testing
             // Two Mondays pass while paused; resumed on Tuesday 1 December.
             client.now.value = utc("2026-12-01T16:00:00Z")
             family = try await client.signIn(family)
-            let resumed: RecurringTransactionDto = try await client.call(.POST, "/api/v1/recurring-transactions/\(club.id)/resume", token: family.parent.token)
+            let resumed: RecurringTransactionDto = try await client.call(
+                .POST, "/api/v1/recurring-transactions/\(club.id)/resume", token: family.parent.token)
             #expect(!resumed.isPaused && resumed.isActive)
             #expect(resumed.nextExecutionDate == utc("2026-12-07T14:00:00Z"))
             #expect(await client.runJobs(at: utc("2026-12-01T16:00:00Z"), for: family)["recurring"] == 0)
@@ -46,7 +48,9 @@ import Testing
             let kai = family.children[0]
             let once = try await client.createRecurring(recurringInput(for: kai, cents: 1_00, max: 1), in: family)
             try await client.send(.POST, "/api/v1/recurring-transactions/\(once.id)/pause", token: family.parent.token)
-            #expect(try await client.send(.POST, "/api/v1/recurring-transactions/\(once.id)/execute", token: family.parent.token).status == .created)
+            #expect(
+                try await client.send(.POST, "/api/v1/recurring-transactions/\(once.id)/execute", token: family.parent.token).status
+                    == .created)
             let finished = try await client.recurring(once.id, in: family)
             #expect(!finished.isActive && finished.occurrenceCount == 1)
             let again = try await client.send(.POST, "/api/v1/recurring-transactions/\(once.id)/execute", token: family.parent.token)
@@ -80,7 +84,8 @@ import Testing
             family = try await client.signIn(family)
             #expect(try await client.recurring(chores.id, in: family).isActive == false)
             let reopened: RecurringTransactionDto = try await client.call(
-                .PUT, "/api/v1/recurring-transactions/\(chores.id)", token: family.parent.token, json: UpdateRecurringTransactionDto(maxOccurrences: 3))
+                .PUT, "/api/v1/recurring-transactions/\(chores.id)", token: family.parent.token,
+                json: UpdateRecurringTransactionDto(maxOccurrences: 3))
             #expect(reopened.isActive)
             // Not the days it sat finished: the next 09:00 from now.
             #expect(reopened.nextExecutionDate == utc("2026-11-26T14:00:00Z"))

@@ -10,7 +10,8 @@ import Testing
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let kai = family.children[0]
-            let response = try await client.send(.POST, "/api/v1/recurring-transactions", token: family.parent.token, json: recurringInput(for: kai))
+            let response = try await client.send(
+                .POST, "/api/v1/recurring-transactions", token: family.parent.token, json: recurringInput(for: kai))
             #expect(response.status == .created)
             let created = try response.decode(RecurringTransactionDto.self)
             // Created Saturday 13:30 in New York: the first Monday 09:00 is the 23rd, 14:00 UTC.
@@ -45,22 +46,45 @@ import Testing
                 (body(#""endDate":"2026-11-20""#), "endDate must be after startDate"),
                 (body(#""maxOccurrences":0"#), "maxOccurrences must be from 1 to 10000"),
                 (body(#""timeOfDay":"25:00""#), "timeOfDay is not a time of day"),
-                (#"{"childId":"\#(kai)","name":"Club","amount":2,"type":"Debit","pattern":1,"startDate":"2026-11-01"}"#, "startDate cannot be in the past"),
+                (
+                    #"{"childId":"\#(kai)","name":"Club","amount":2,"type":"Debit","pattern":1,"startDate":"2026-11-01"}"#,
+                    "startDate cannot be in the past"
+                ),
                 (#"{"childId":"\#(kai)","name":"Club","amount":2,"type":"Debit","pattern":1}"#, "startDate is required"),
-                (#"{"childId":"\#(kai)","name":"Club","amount":0,"type":"Debit","pattern":1,"startDate":"2026-11-22"}"#, "Amount must be greater than zero"),
-                (#"{"childId":"\#(kai)","name":"Club","amount":-3,"type":"Debit","pattern":1,"startDate":"2026-11-22"}"#, "Amount must be greater than zero"),
-                (#"{"childId":"\#(kai)","name":"Club","amount":1.005,"type":"Debit","pattern":1,"startDate":"2026-11-22"}"#, "amount has more than two decimal places"),
+                (
+                    #"{"childId":"\#(kai)","name":"Club","amount":0,"type":"Debit","pattern":1,"startDate":"2026-11-22"}"#,
+                    "Amount must be greater than zero"
+                ),
+                (
+                    #"{"childId":"\#(kai)","name":"Club","amount":-3,"type":"Debit","pattern":1,"startDate":"2026-11-22"}"#,
+                    "Amount must be greater than zero"
+                ),
+                (
+                    #"{"childId":"\#(kai)","name":"Club","amount":1.005,"type":"Debit","pattern":1,"startDate":"2026-11-22"}"#,
+                    "amount has more than two decimal places"
+                ),
                 (#"{"childId":"\#(kai)","name":"Club","amount":1,"type":"Gift","pattern":1,"startDate":"2026-11-22"}"#, "type"),
                 (#"{"childId":"\#(kai)","name":" ","amount":1,"type":"Debit","pattern":1,"startDate":"2026-11-22"}"#, "Name is required"),
-                (#"{"childId":"\#(kai)","name":"\#(long)","amount":1,"type":"Debit","pattern":1,"startDate":"2026-11-22"}"#, "Name must be at most 100 characters"),
-                (#"{"childId":"\#(kai)","name":"Club","description":"\#(long)","amount":1,"type":"Debit","pattern":1,"startDate":"2026-11-22"}"#, "Description must be at most 200 characters"),
+                (
+                    #"{"childId":"\#(kai)","name":"\#(long)","amount":1,"type":"Debit","pattern":1,"startDate":"2026-11-22"}"#,
+                    "Name must be at most 100 characters"
+                ),
+                (
+                    #"{"childId":"\#(kai)","name":"Club","description":"\#(long)","amount":1,"type":"Debit","pattern":1,"startDate":"2026-11-22"}"#,
+                    "Description must be at most 200 characters"
+                ),
                 (#"{"name":"Club","amount":1,"type":"Debit","pattern":1,"startDate":"2026-11-22"}"#, "childId is required"),
-                (#"{"childId":"\#(kai)","name":"Club","amount":1,"type":"Debit","pattern":1,"startDate":"2026-11-22","endDate":"2026-11-23","maxOccurrences":1,"dayOfWeek":"x"}"#, "dayOfWeek"),
+                (
+                    #"{"childId":"\#(kai)","name":"Club","amount":1,"type":"Debit","pattern":1,"startDate":"2026-11-22","endDate":"2026-11-23","maxOccurrences":1,"dayOfWeek":"x"}"#,
+                    "dayOfWeek"
+                ),
             ]
             for (json, message) in cases {
                 let response = try await client.send(.POST, "/api/v1/recurring-transactions", token: family.parent.token, body: json)
                 #expect(response.status == .badRequest, "\(json.prefix(120)) answered \(response.status.code)")
-                #expect(response.error?.message.contains(message) == true, "\(json.prefix(120)): \(response.error?.message ?? response.body.string)")
+                #expect(
+                    response.error?.message.contains(message) == true,
+                    "\(json.prefix(120)): \(response.error?.message ?? response.body.string)")
             }
             let list: [RecurringTransactionDto] = try await client.call(.GET, "/api/v1/recurring-transactions", token: family.parent.token)
             #expect(list.isEmpty)
@@ -71,8 +95,10 @@ import Testing
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let created = try await client.createRecurring(
-                recurringInput(for: family.children[0], name: "Pocket money", type: .credit, pattern: .monthly, dayOfWeek: nil, dayOfMonth: 15, time: nil,
-                               start: utc("2026-12-01T00:00:00Z"), end: utc("2027-01-15T00:00:00Z")), in: family)
+                recurringInput(
+                    for: family.children[0], name: "Pocket money", type: .credit, pattern: .monthly, dayOfWeek: nil, dayOfMonth: 15,
+                    time: nil,
+                    start: utc("2026-12-01T00:00:00Z"), end: utc("2027-01-15T00:00:00Z")), in: family)
             #expect(created.startDate == utc("2026-12-01T05:00:00Z"))  // midnight on 1 December in New York
             #expect(created.nextExecutionDate == utc("2026-12-15T05:00:00Z"))
             #expect(created.patternDescription == "Monthly on the 15th")
@@ -122,7 +148,8 @@ import Testing
             #expect(list.map(\.name) == ["Sooner", "Later"])
             #expect(list.map(\.childName) == ["Freya", "Kai"])
             let stranger = try await client.family(name: "Strangers")
-            let theirs: [RecurringTransactionDto] = try await client.call(.GET, "/api/v1/recurring-transactions", token: stranger.parent.token)
+            let theirs: [RecurringTransactionDto] = try await client.call(
+                .GET, "/api/v1/recurring-transactions", token: stranger.parent.token)
             #expect(theirs.isEmpty)
         }
     }
@@ -133,9 +160,11 @@ import Testing
             let (kai, freya) = (family.children[0], family.children[1])
             _ = try await client.createRecurring(recurringInput(for: kai, name: "Kai's club"), in: family)
             _ = try await client.createRecurring(recurringInput(for: freya, name: "Freya's club"), in: family)
-            let asParent: [RecurringTransactionDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/recurring-transactions", token: family.parent.token)
+            let asParent: [RecurringTransactionDto] = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/recurring-transactions", token: family.parent.token)
             #expect(asParent.map(\.name) == ["Kai's club"])
-            let asKai: [RecurringTransactionDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/recurring-transactions", token: kai.token)
+            let asKai: [RecurringTransactionDto] = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/recurring-transactions", token: kai.token)
             #expect(asKai.map(\.name) == ["Kai's club"])
             let sibling = try await client.send(.GET, "/api/v1/children/\(freya.id)/recurring-transactions", token: kai.token)
             #expect(sibling.status == .notFound)
@@ -160,7 +189,9 @@ import Testing
             let club = try await client.createRecurring(recurringInput(for: family.children[0]), in: family)
             let updated: RecurringTransactionDto = try await client.call(
                 .PUT, "/api/v1/recurring-transactions/\(club.id)", token: family.parent.token,
-                json: UpdateRecurringTransactionDto(name: "Art club", amount: Money(cents: 3_50), pattern: .daily, timeOfDay: TimeOfDay(hour: 7, minute: 15), requiresApproval: true))
+                json: UpdateRecurringTransactionDto(
+                    name: "Art club", amount: Money(cents: 3_50), pattern: .daily, timeOfDay: TimeOfDay(hour: 7, minute: 15),
+                    requiresApproval: true))
             #expect(updated.name == "Art club")
             #expect(updated.amount == Money(cents: 3_50))
             #expect(updated.patternDescription == "Every day")
@@ -170,7 +201,8 @@ import Testing
             #expect(updated.requiresApproval)
             // Only the name: the schedule stays where it was.
             let renamed: RecurringTransactionDto = try await client.call(
-                .PUT, "/api/v1/recurring-transactions/\(club.id)", token: family.parent.token, json: UpdateRecurringTransactionDto(name: "Drawing"))
+                .PUT, "/api/v1/recurring-transactions/\(club.id)", token: family.parent.token,
+                json: UpdateRecurringTransactionDto(name: "Drawing"))
             #expect(renamed.nextExecutionDate == updated.nextExecutionDate)
             #expect(renamed.amount == Money(cents: 3_50))
         }
@@ -197,7 +229,9 @@ import Testing
                 #expect(response.error?.message.contains(message) == true, "\(json): \(response.error?.message ?? response.body.string)")
             }
             let after = try await client.recurring(club.id, in: family)
-            #expect(after.name == club.name && after.amount == club.amount && after.pattern == .weekly && after.nextExecutionDate == club.nextExecutionDate)
+            #expect(
+                after.name == club.name && after.amount == club.amount && after.pattern == .weekly
+                    && after.nextExecutionDate == club.nextExecutionDate)
         }
     }
 
@@ -206,10 +240,13 @@ import Testing
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let kai = family.children[0]
             let club = try await client.createRecurring(recurringInput(for: kai), in: family)
-            #expect(try await client.send(.POST, "/api/v1/recurring-transactions/\(club.id)/execute", token: family.parent.token).status == .created)
+            #expect(
+                try await client.send(.POST, "/api/v1/recurring-transactions/\(club.id)/execute", token: family.parent.token).status
+                    == .created)
             let deleted = try await client.send(.DELETE, "/api/v1/recurring-transactions/\(club.id)", token: family.parent.token)
             #expect(deleted.status == .noContent)
-            #expect(try await client.send(.GET, "/api/v1/recurring-transactions/\(club.id)", token: family.parent.token).status == .notFound)
+            #expect(
+                try await client.send(.GET, "/api/v1/recurring-transactions/\(club.id)", token: family.parent.token).status == .notFound)
             // Past Monday's due time (and before Saturday's payday).
             await client.runJobs(at: utc("2026-11-27T15:00:00Z"), for: family)
             let fresh = try await client.signIn(family)
@@ -226,7 +263,8 @@ import Testing
                 .POST, "/api/v1/recurring-transactions", token: family.parent.token, json: recurringInput(for: stranger.children[0]))
             #expect(response.status == .notFound)
             #expect(response.error?.message == "Child was not found")
-            let theirs: [RecurringTransactionDto] = try await client.call(.GET, "/api/v1/recurring-transactions", token: stranger.parent.token)
+            let theirs: [RecurringTransactionDto] = try await client.call(
+                .GET, "/api/v1/recurring-transactions", token: stranger.parent.token)
             #expect(theirs.isEmpty)
         }
     }

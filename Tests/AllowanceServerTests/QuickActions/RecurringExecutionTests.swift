@@ -79,7 +79,9 @@ import Testing
             let kai = family.children[0]
             // The last day given is included.
             let chores = try await client.createRecurring(
-                recurringInput(for: kai, name: "Chores", cents: 1_00, type: .credit, pattern: .daily, dayOfWeek: nil, end: utc("2026-11-24T00:00:00Z")), in: family)
+                recurringInput(
+                    for: kai, name: "Chores", cents: 1_00, type: .credit, pattern: .daily, dayOfWeek: nil, end: utc("2026-11-24T00:00:00Z")),
+                in: family)
             await client.runJobs(at: utc("2026-11-27T20:00:00Z"), for: family)
             let fresh = try await client.signIn(family)
             let dates = try await client.ledger(of: kai, in: fresh, search: "Chores").map(\.createdAt)
@@ -92,7 +94,8 @@ import Testing
     @Test func calculateNext_Daily_ReturnsNextDay() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
-            let daily = try await client.createRecurring(recurringInput(for: family.children[0], pattern: .daily, dayOfWeek: nil), in: family)
+            let daily = try await client.createRecurring(
+                recurringInput(for: family.children[0], pattern: .daily, dayOfWeek: nil), in: family)
             #expect(daily.nextExecutionDate == utc("2026-11-22T14:00:00Z"))
             #expect(daily.patternDescription == "Every day")
             await client.runJobs(at: utc("2026-11-22T14:00:00Z"), for: family)
@@ -116,7 +119,9 @@ import Testing
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let monthly = try await client.createRecurring(
-                recurringInput(for: family.children[0], name: "Savings", type: .credit, pattern: .monthly, dayOfWeek: nil, dayOfMonth: 15, time: "08:00"), in: family)
+                recurringInput(
+                    for: family.children[0], name: "Savings", type: .credit, pattern: .monthly, dayOfWeek: nil, dayOfMonth: 15,
+                    time: "08:00"), in: family)
             #expect(monthly.nextExecutionDate == utc("2026-12-15T13:00:00Z"))
             await client.runJobs(at: utc("2026-12-15T13:00:01Z"), for: family)
             let fresh = try await client.signIn(family)
@@ -191,7 +196,8 @@ import Testing
             var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let kai = family.children[0]
             _ = try await client.createRecurring(
-                recurringInput(for: kai, name: "Sunday club", cents: 1_00, type: .credit, dayOfWeek: 0, start: utc("2026-10-20T16:00:00Z")), in: family)
+                recurringInput(for: kai, name: "Sunday club", cents: 1_00, type: .credit, dayOfWeek: 0, start: utc("2026-10-20T16:00:00Z")),
+                in: family)
             for sunday in ["2026-10-25", "2026-11-01", "2026-11-08"] {
                 await client.runJobs(at: utc(sunday + "T18:00:00Z"), for: family)
             }
@@ -210,7 +216,8 @@ import Testing
             await client.runJobs(at: utc("2026-11-23T15:00:00Z"), for: family)
             family = try await client.signIn(family)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 20_00))
-            let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
+            let pending: [PendingRecurringOccurrenceDto] = try await client.call(
+                .GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
             let occurrence = try #require(pending.first)
             #expect(pending.count == 1)
             #expect(occurrence.recurringTransactionId == club.id && occurrence.amount == Money(cents: 4_00))
@@ -219,15 +226,18 @@ import Testing
             #expect(asked.first?.title == "Approval needed: Comic club")
             #expect(try await client.recurring(club.id, in: family).occurrenceCount == 1)
 
-            let approved = try await client.send(.POST, "/api/v1/recurring-transactions/pending/\(occurrence.id)/approve", token: family.parent.token)
+            let approved = try await client.send(
+                .POST, "/api/v1/recurring-transactions/pending/\(occurrence.id)/approve", token: family.parent.token)
             #expect(approved.status == .created)
             let entry = try approved.decode(TransactionResponse.self)
             #expect(entry.amount == Money(cents: 4_00) && entry.type == .debit && entry.description == "Comic club")
             #expect(entry.balanceAfter == Money(cents: 16_00))
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 16_00))
-            let left: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
+            let left: [PendingRecurringOccurrenceDto] = try await client.call(
+                .GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
             #expect(left.isEmpty)
-            let again = try await client.send(.POST, "/api/v1/recurring-transactions/pending/\(occurrence.id)/approve", token: family.parent.token)
+            let again = try await client.send(
+                .POST, "/api/v1/recurring-transactions/pending/\(occurrence.id)/approve", token: family.parent.token)
             #expect(again.status == .conflict)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 16_00))
         }
@@ -240,11 +250,15 @@ import Testing
             _ = try await client.createRecurring(recurringInput(for: kai, cents: 4_00, approval: true), in: family)
             await client.runJobs(at: utc("2026-11-23T15:00:00Z"), for: family)
             family = try await client.signIn(family)
-            let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
+            let pending: [PendingRecurringOccurrenceDto] = try await client.call(
+                .GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
             let id = try #require(pending.first?.id)
-            let rejected: PendingRecurringOccurrenceDto = try await client.call(.POST, "/api/v1/recurring-transactions/pending/\(id)/reject", token: family.parent.token)
+            let rejected: PendingRecurringOccurrenceDto = try await client.call(
+                .POST, "/api/v1/recurring-transactions/pending/\(id)/reject", token: family.parent.token)
             #expect(rejected.status == .rejected && rejected.decidedAt == utc("2026-11-23T15:00:00Z") && rejected.transactionId == nil)
-            #expect(try await client.send(.POST, "/api/v1/recurring-transactions/pending/\(id)/approve", token: family.parent.token).status == .conflict)
+            #expect(
+                try await client.send(.POST, "/api/v1/recurring-transactions/pending/\(id)/approve", token: family.parent.token).status
+                    == .conflict)
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 20_00))
             #expect(try await client.ledger(of: kai, in: family).count == 1)
         }
@@ -257,12 +271,14 @@ import Testing
             _ = try await client.createRecurring(recurringInput(for: kai, cents: 2_00, approval: true), in: family)
             await client.runJobs(at: utc("2026-11-23T15:00:00Z"), for: family)
             family = try await client.signIn(family)
-            let pending: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
+            let pending: [PendingRecurringOccurrenceDto] = try await client.call(
+                .GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
             let id = try #require(pending.first?.id)
             let refused = try await client.send(.POST, "/api/v1/recurring-transactions/pending/\(id)/approve", token: family.parent.token)
             #expect(refused.status == .unprocessableEntity)
             #expect(refused.error?.message == "Insufficient balance: Kai has $1.00")
-            let still: [PendingRecurringOccurrenceDto] = try await client.call(.GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
+            let still: [PendingRecurringOccurrenceDto] = try await client.call(
+                .GET, "/api/v1/recurring-transactions/pending", token: family.parent.token)
             #expect(still.map(\.id) == [id])
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 1_00))
         }

@@ -21,7 +21,8 @@ import Vapor
             for child in family.children {
                 for name in ["Chores A", "Chores B"] {
                     _ = try await client.createRecurring(
-                        recurringInput(for: child, name: name, cents: 1, type: .credit, pattern: .daily, dayOfWeek: nil, max: 45), in: family)
+                        recurringInput(for: child, name: name, cents: 1, type: .credit, pattern: .daily, dayOfWeek: nil, max: 45),
+                        in: family)
                 }
             }
             let at = utc("2027-01-30T18:30:00Z")
@@ -47,20 +48,28 @@ import Vapor
             }
 
             // assert: every occurrence claimed once and posted once
-            let sql = client.app.db as! SQLDatabase
+            let sql = client.app.db.sql
             struct Count: Decodable { let n: Int64 }
-            let claims = try await sql.raw("""
+            let claims = try await sql.raw(
+                """
                 SELECT COUNT(*) AS n FROM occurrences o WHERE o.subject_id IN
                     (SELECT c.id FROM children c WHERE c.family_id = \(bind: familyID)
                      UNION SELECT r.id FROM recurring_transactions r JOIN children c ON c.id = r.child_id WHERE c.family_id = \(bind: familyID))
-                """).first(decoding: Count.self)
+                """
+            ).first(decoding: Count.self)
             #expect(claims?.n == 1_000)
-            struct Posted: Decodable { let description: String; let entries: Int64; let distinct_dates: Int64 }
-            let posted = try await sql.raw("""
+            struct Posted: Decodable {
+                let description: String
+                let entries: Int64
+                let distinct_dates: Int64
+            }
+            let posted = try await sql.raw(
+                """
                 SELECT t.description, COUNT(*) AS entries, COUNT(DISTINCT t.created_at) AS distinct_dates
                 FROM transactions t JOIN children c ON c.id = t.child_id WHERE c.family_id = \(bind: familyID)
                 GROUP BY t.child_id, t.description
-                """).all(decoding: Posted.self)
+                """
+            ).all(decoding: Posted.self)
             let byDescription = Dictionary(grouping: posted, by: \.description)
             #expect(byDescription["Weekly allowance"]?.map(\.entries) == Array(repeating: 10, count: 10))
             #expect(byDescription["Chores A"]?.map(\.entries) == Array(repeating: 45, count: 10))

@@ -60,13 +60,20 @@ import Testing
             let book = UUID(uuidString: "0A11CE00-7E3A-4000-8000-000000000005")!
             let lunch = UUID(uuidString: "0A11CE00-7E3A-4000-8000-000000000001")!
             for template in [book, lunch, book] {
-                _ = try await client.call(.POST, "/api/v1/templates/\(template)/use", token: family.parent.token, json: UseTemplateDto(childId: kai.id), as: TransactionResponse.self)
+                _ = try await client.call(
+                    .POST, "/api/v1/templates/\(template)/use", token: family.parent.token, json: UseTemplateDto(childId: kai.id),
+                    as: TransactionResponse.self)
             }
-            let parentView: QuickActionsWidgetDataDto = try await client.call(.GET, "/api/v1/widgets/quick-actions/\(kai.id)", token: family.parent.token)
-            #expect(parentView.templates.map(\.name) == ["Book", "Lunch", "Snack", "Movie", "Game", "Toy", "Gift", "Chore Bonus", "Found Money"])
+            let parentView: QuickActionsWidgetDataDto = try await client.call(
+                .GET, "/api/v1/widgets/quick-actions/\(kai.id)", token: family.parent.token)
+            #expect(
+                parentView.templates.map(\.name) == [
+                    "Book", "Lunch", "Snack", "Movie", "Game", "Toy", "Gift", "Chore Bonus", "Found Money",
+                ])
             #expect(parentView.templates.prefix(2).map(\.usageCount) == [2, 1])
             #expect(parentView.currentBalance == Money(cents: 15_00))
-            let kaiView: QuickActionsWidgetDataDto = try await client.call(.GET, "/api/v1/widgets/quick-actions/\(kai.id)", token: kai.token)
+            let kaiView: QuickActionsWidgetDataDto = try await client.call(
+                .GET, "/api/v1/widgets/quick-actions/\(kai.id)", token: kai.token)
             #expect(kaiView.templates.map(\.name) == ["Book", "Lunch", "Snack", "Movie", "Game", "Toy"])
         }
     }
@@ -95,7 +102,8 @@ import Testing
                     #expect(!response.body.string.contains("42.5"), "\(path) leaked a balance")
                 }
             }
-            let theirs: MultiChildWidgetDataDto = try await client.call(.GET, "/api/v1/widgets/family-balances", token: stranger.parent.token)
+            let theirs: MultiChildWidgetDataDto = try await client.call(
+                .GET, "/api/v1/widgets/family-balances", token: stranger.parent.token)
             #expect(theirs.children.map(\.name) == ["Sam"])
         }
     }

@@ -131,7 +131,9 @@ import Vapor
             let s = try await setUp(client)
             for (method, path, body) in parentOrSelfRoutes(s) {
                 let response = try await client.send(method, path, token: s.kai.token, body: body)
-                #expect((200..<300).contains(response.status.code), "\(method) \(path) answered \(response.status.code): \(response.body.string)")
+                #expect(
+                    (200..<300).contains(response.status.code),
+                    "\(method) \(path) answered \(response.status.code): \(response.body.string)")
             }
             let goals = try await client.goals(of: s.kai, token: s.kai.token)
             #expect(goals.map(\.name) == ["Hacked", "Hacked"])

@@ -13,7 +13,8 @@ import Testing
             let kai = family.children[0]
             let goal = try await client.createGoal(for: kai, in: family, autoTransfer: (.fixedAmount, 2_50))
             let child = try await client.childRecord(kai, in: family)
-            let moved = try await AutoTransferService.processAutoTransfers(child: child, allowance: Money(cents: 10_00), at: client.now.value, in: client.app.context())
+            let moved = try await AutoTransferService.processAutoTransfers(
+                child: child, allowance: Money(cents: 10_00), at: client.now.value, in: client.app.context())
             #expect(moved == [.init(goalID: goal.id, amount: Money(cents: 2_50))])
             #expect(try await client.goal(goal.id, token: kai.token).currentAmount == Money(cents: 2_50))
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 17_50))
@@ -31,7 +32,8 @@ import Testing
             let kai = family.children[0]
             let goal = try await client.createGoal(for: kai, in: family, autoTransfer: (.percentage, 12_50))
             let child = try await client.childRecord(kai, in: family)
-            try await AutoTransferService.processAutoTransfers(child: child, allowance: Money(cents: 10_00), at: client.now.value, in: client.app.context())
+            try await AutoTransferService.processAutoTransfers(
+                child: child, allowance: Money(cents: 10_00), at: client.now.value, in: client.app.context())
             // 12.5 % of $10.00.
             #expect(try await client.goal(goal.id, token: kai.token).currentAmount == Money(cents: 1_25))
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 18_75))
@@ -64,9 +66,11 @@ import Testing
             let kai = family.children[0]
             let paused = try await client.createGoal(for: kai, in: family, name: "Paused", priority: 1, autoTransfer: (.fixedAmount, 3_00))
             try await client.send(.POST, "/api/v1/savings-goals/\(paused.id)/pause", token: family.parent.token)
-            let done = try await client.createGoal(for: kai, in: family, name: "Done", target: 5_00, priority: 1, autoTransfer: (.fixedAmount, 3_00))
+            let done = try await client.createGoal(
+                for: kai, in: family, name: "Done", target: 5_00, priority: 1, autoTransfer: (.fixedAmount, 3_00))
             try await client.saved(5_00, to: done, token: kai.token)
-            let almost = try await client.createGoal(for: kai, in: family, name: "Almost", target: 10_00, priority: 2, autoTransfer: (.fixedAmount, 3_00))
+            let almost = try await client.createGoal(
+                for: kai, in: family, name: "Almost", target: 10_00, priority: 2, autoTransfer: (.fixedAmount, 3_00))
             try await client.saved(9_00, to: almost, token: kai.token)
             let open = try await client.createGoal(for: kai, in: family, name: "Open", priority: 3, autoTransfer: (.fixedAmount, 3_00))
             try await client.payday(kai, in: family, allowance: 10_00)

@@ -24,11 +24,15 @@ import Testing
             let challenges: [GoalChallengeDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/challenges", token: kai.token)
             #expect(challenges.first?.status == .completed)
             #expect(challenges.first?.completedAt == client.now.value)
-            #expect(try await client.contributions(of: goal, token: kai.token, query: "?type=ChallengeBonus").map(\.amount) == [Money(cents: 5_00)])
+            #expect(
+                try await client.contributions(of: goal, token: kai.token, query: "?type=ChallengeBonus").map(\.amount) == [
+                    Money(cents: 5_00)
+                ])
             let news = try await client.notifications(token: kai.token)
-            #expect(news.filter { $0.type == .challengeCompleted }.map(\.message) == [
-                "You saved $20.00 toward Bike in time and earned a $5.00 bonus!"
-            ])
+            #expect(
+                news.filter { $0.type == .challengeCompleted }.map(\.message) == [
+                    "You saved $20.00 toward Bike in time and earned a $5.00 bonus!"
+                ])
             #expect(try await client.notifications(token: family.parent.token).first?.title == "Kai won the Bike challenge")
             // Won once: more saving pays nothing more.
             #expect(try await client.saved(5_00, to: goal, token: kai.token).challengeBonusAdded == nil)
@@ -56,15 +60,18 @@ import Testing
             #expect(try await client.runChallengeExpiry() >= 1)
             // Exactly once: a second run (or a second server) changes nothing and tells no one again.
             try await client.runChallengeExpiry()
-            let login: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: kai.email, password: "secret1"))
+            let login: AuthResponse = try await client.call(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: kai.email, password: "secret1"))
             let listed: [GoalChallengeDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/challenges", token: login.token)
             #expect(listed.map(\.status) == [.failed])
             #expect(listed.first?.currentProgress == Money(cents: 12_00) && listed.first?.daysRemaining == 0)
             let news = try await client.notifications(token: login.token)
-            #expect(news.filter { $0.type == .challengeFailed }.map(\.message) == [
-                "The Bike challenge ended before you saved $20.00 (you saved $12.00). Keep going!"
-            ])
-            let parent: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
+            #expect(
+                news.filter { $0.type == .challengeFailed }.map(\.message) == [
+                    "The Bike challenge ended before you saved $20.00 (you saved $12.00). Keep going!"
+                ])
+            let parent: AuthResponse = try await client.call(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
             #expect(try await client.notifications(token: parent.token).map(\.title) == ["Kai's Bike challenge ended"])
             #expect(try await client.contributions(of: goal, token: login.token, query: "?type=5").isEmpty)
         }
@@ -77,7 +84,8 @@ import Testing
             try await client.challenge(goal, target: 20_00, bonus: 5_00, in: family)
             let second = try await client.send(
                 .POST, "/api/v1/savings-goals/\(goal.id)/challenge", token: family.parent.token,
-                json: CreateGoalChallengeDto(targetAmount: Money(cents: 10_00), endDate: testStart.addingTimeInterval(86_400), bonusAmount: Money(cents: 1_00)))
+                json: CreateGoalChallengeDto(
+                    targetAmount: Money(cents: 10_00), endDate: testStart.addingTimeInterval(86_400), bonusAmount: Money(cents: 1_00)))
             #expect(second.status == .conflict)
             #expect(second.error?.code == "challenge_exists")
             // Another goal may have its own.
@@ -130,7 +138,9 @@ import Testing
             let kai = family.children[0]
             let goal = try await client.createGoal(for: kai, in: family)
             try await client.challenge(goal, target: 10_00, bonus: 2_00, in: family)
-            #expect(try await client.send(.DELETE, "/api/v1/savings-goals/\(goal.id)/challenge", token: family.parent.token).status == .noContent)
+            #expect(
+                try await client.send(.DELETE, "/api/v1/savings-goals/\(goal.id)/challenge", token: family.parent.token).status
+                    == .noContent)
             #expect(try await client.send(.GET, "/api/v1/savings-goals/\(goal.id)/challenge", token: kai.token).status == .notFound)
             #expect(try await client.saved(10_00, to: goal, token: kai.token).challengeBonusAdded == nil)
             let listed: [GoalChallengeDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/challenges", token: kai.token)
@@ -154,7 +164,8 @@ import Testing
             #expect(created.description == "Save $20.00 this week")
             try await client.saved(5_00, to: goal, token: kai.token)
             client.now.value = testStart.addingTimeInterval(2 * 86_400)
-            let login: AuthResponse = try await client.call(.POST, "/api/v1/auth/login", json: LoginRequest(email: kai.email, password: "secret1"))
+            let login: AuthResponse = try await client.call(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: kai.email, password: "secret1"))
             let active: GoalChallengeDto = try await client.call(.GET, "/api/v1/savings-goals/\(goal.id)/challenge", token: login.token)
             #expect(active.id == created.id && active.goalName == "Bike" && active.childId == kai.id)
             #expect(active.currentProgress == Money(cents: 5_00) && active.progressPercentage == 25)
@@ -176,7 +187,8 @@ import Testing
             client.now.value = testStart.addingTimeInterval(60)
             try await client.challenge(game, target: 10_00, bonus: 2_00, in: family)
             try await client.challenge(doll, target: 10_00, bonus: 2_00, in: family)
-            let listed: [GoalChallengeDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/challenges", token: family.parent.token)
+            let listed: [GoalChallengeDto] = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/challenges", token: family.parent.token)
             #expect(listed.map(\.goalName) == ["Game", "Bike"])
             #expect(listed.map(\.status) == [.active, .completed])
             let hers: [GoalChallengeDto] = try await client.call(.GET, "/api/v1/children/\(freya.id)/challenges", token: freya.token)
@@ -191,10 +203,12 @@ import Testing
             try await client.send(.POST, "/api/v1/savings-goals/\(goal.id)/pause", token: family.parent.token)
             let response = try await client.send(
                 .POST, "/api/v1/savings-goals/\(goal.id)/challenge", token: family.parent.token,
-                json: CreateGoalChallengeDto(targetAmount: Money(cents: 10_00), endDate: testStart.addingTimeInterval(86_400), bonusAmount: Money(cents: 1_00)))
+                json: CreateGoalChallengeDto(
+                    targetAmount: Money(cents: 10_00), endDate: testStart.addingTimeInterval(86_400), bonusAmount: Money(cents: 1_00)))
             #expect(response.status == .conflict)
-            #expect(response.error?.message == "Bike is paused; a challenge needs an active goal")
-            let listed: [GoalChallengeDto] = try await client.call(.GET, "/api/v1/children/\(family.children[0].id)/challenges", token: family.parent.token)
+            #expect(response.error?.message == "Bike is paused, so it cannot start a challenge")
+            let listed: [GoalChallengeDto] = try await client.call(
+                .GET, "/api/v1/children/\(family.children[0].id)/challenges", token: family.parent.token)
             #expect(listed.isEmpty)
         }
     }

@@ -121,7 +121,10 @@ import Testing
             #expect(event.milestoneReached?.percentComplete == 50)
             #expect(try await client.goal(goal.id, token: kai.token).milestones.map(\.isAchieved) == [true, true, false, false])
             let news = try await client.notifications(token: kai.token).map(\.message).sorted()
-            #expect(news == ["You've hit 25% on your Bike goal! A quarter of the way to Bike!", "You've hit 50% on your Bike goal! Halfway to Bike!"])
+            #expect(
+                news == [
+                    "You've hit 25% on your Bike goal! A quarter of the way to Bike!", "You've hit 50% on your Bike goal! Halfway to Bike!",
+                ])
             // Reached once: the next deposit reaches nothing new.
             #expect(try await client.saved(1_00, to: goal, token: kai.token).milestonesReached.isEmpty)
         }
@@ -193,14 +196,18 @@ import Testing
             let goal = try await client.createGoal(for: kai, in: family)
             try await client.saved(3_00, to: goal, token: kai.token)
             let response = try await client.send(
-                .POST, "/api/v1/savings-goals/\(goal.id)/withdraw", token: family.parent.token, json: WithdrawFromGoalDto(amount: Money(cents: 3_01)))
+                .POST, "/api/v1/savings-goals/\(goal.id)/withdraw", token: family.parent.token,
+                json: WithdrawFromGoalDto(amount: Money(cents: 3_01)))
             #expect(response.status == .unprocessableEntity)
             #expect(response.error?.message == "Bike has only $3.00 saved")
             #expect(try await client.goal(goal.id, token: kai.token).currentAmount == Money(cents: 3_00))
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 47_00))
             // Everything is fine.
-            #expect(try await client.send(
-                .POST, "/api/v1/savings-goals/\(goal.id)/withdraw", token: family.parent.token, json: WithdrawFromGoalDto(amount: Money(cents: 3_00))).status == .ok)
+            #expect(
+                try await client.send(
+                    .POST, "/api/v1/savings-goals/\(goal.id)/withdraw", token: family.parent.token,
+                    json: WithdrawFromGoalDto(amount: Money(cents: 3_00))
+                ).status == .ok)
             #expect(try await client.goal(goal.id, token: kai.token).currentAmount == .zero)
             #expect(try await client.audit(family).isClean)
         }
@@ -233,7 +240,8 @@ import Testing
             let until = times[2].formatted(.iso8601)
             let between = try await client.contributions(of: goal, token: kai.token, query: "?startDate=2026-11-21&endDate=\(until)")
             #expect(between.map(\.amount.cents) == [2_00, 4_00, 1_00, 2_00])
-            let since = try await client.contributions(of: goal, token: kai.token, query: "?type=1&startDate=\(times[1].formatted(.iso8601))")
+            let since = try await client.contributions(
+                of: goal, token: kai.token, query: "?type=1&startDate=\(times[1].formatted(.iso8601))")
             #expect(since.map(\.amount.cents) == [6_00, 4_00])
         }
     }
@@ -244,13 +252,15 @@ import Testing
             let kai = family.children[0]
             let goal = try await client.createGoal(for: kai, in: family, target: 40_00)
             try await client.saved(30_00, to: goal, token: kai.token)
-            let early = try await client.send(.POST, "/api/v1/savings-goals/\(goal.id)/purchase", token: family.parent.token, json: MarkGoalPurchasedDto())
+            let early = try await client.send(
+                .POST, "/api/v1/savings-goals/\(goal.id)/purchase", token: family.parent.token, json: MarkGoalPurchasedDto())
             #expect(early.status == .conflict)
             #expect(early.error?.message == "Only a completed goal can be marked purchased; Bike is active at 75%")
             try await client.saved(10_00, to: goal, token: kai.token)
             client.now.value = testStart.addingTimeInterval(3_600)
             let bought: SavingsGoalDto = try await client.call(
-                .POST, "/api/v1/savings-goals/\(goal.id)/purchase", token: family.parent.token, json: MarkGoalPurchasedDto(notes: "Bike shop"))
+                .POST, "/api/v1/savings-goals/\(goal.id)/purchase", token: family.parent.token,
+                json: MarkGoalPurchasedDto(notes: "Bike shop"))
             #expect(bought.status == .purchased && bought.statusName == "Purchased")
             #expect(bought.purchasedAt == testStart.addingTimeInterval(3_600))
             #expect(bought.currentAmount == .zero)
@@ -258,7 +268,8 @@ import Testing
             #expect(spend.type == .purchase && spend.amount == Money(cents: -40_00) && spend.description == "Bike shop")
             // The money left the balance when it was saved; buying does not take it twice.
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 60_00))
-            #expect(try await client.send(.POST, "/api/v1/savings-goals/\(goal.id)/purchase", token: family.parent.token).status == .conflict)
+            #expect(
+                try await client.send(.POST, "/api/v1/savings-goals/\(goal.id)/purchase", token: family.parent.token).status == .conflict)
             #expect(try await client.audit(family).isClean)
         }
     }

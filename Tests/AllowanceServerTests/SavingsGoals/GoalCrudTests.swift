@@ -13,7 +13,8 @@ import Testing
             let response = try await client.send(
                 .POST, "/api/v1/savings-goals", token: family.parent.token,
                 json: CreateSavingsGoalDto(
-                    childId: kai.id, name: "Bike", description: "The red one", targetAmount: Money(cents: 120_00), category: .toy, priority: 2,
+                    childId: kai.id, name: "Bike", description: "The red one", targetAmount: Money(cents: 120_00), category: .toy,
+                    priority: 2,
                     autoTransferAmount: Money(cents: 2_50), autoTransferType: .fixedAmount))
             #expect(response.status == .created)
             let goal = try response.decode(SavingsGoalDto.self)
@@ -39,7 +40,8 @@ import Testing
             let family = try await client.family(children: [("Kai", Money(cents: 100_00))])
             let goal = try await client.createGoal(for: family.children[0], in: family, target: 80_00)
             #expect(goal.milestones.map(\.percentComplete) == [25, 50, 75, 100])
-            #expect(goal.milestones.map(\.targetAmount) == [Money(cents: 20_00), Money(cents: 40_00), Money(cents: 60_00), Money(cents: 80_00)])
+            #expect(
+                goal.milestones.map(\.targetAmount) == [Money(cents: 20_00), Money(cents: 40_00), Money(cents: 60_00), Money(cents: 80_00)])
             #expect(goal.milestones.allSatisfy { !$0.isAchieved && $0.achievedAt == nil && $0.bonusAmount == nil })
             #expect(goal.milestones[1].celebrationMessage == "Halfway to Bike!")
             #expect(Set(goal.milestones.map(\.id)).count == 4)
@@ -60,7 +62,8 @@ import Testing
             #expect(goal.priority == 1 && goal.autoTransferType == AutoTransferType.none)
             // A child cannot make a goal for a sibling.
             let forFreya = try await client.send(
-                .POST, "/api/v1/savings-goals", token: kai.token, json: CreateSavingsGoalDto(childId: freya.id, name: "Doll", targetAmount: Money(cents: 10_00)))
+                .POST, "/api/v1/savings-goals", token: kai.token,
+                json: CreateSavingsGoalDto(childId: freya.id, name: "Doll", targetAmount: Money(cents: 10_00)))
             #expect(forFreya.status == .notFound)
             #expect(try await client.goals(of: freya, token: family.parent.token).isEmpty)
         }
@@ -117,7 +120,10 @@ import Testing
             try await client.send(.DELETE, "/api/v1/savings-goals/\(cancelled.id)", token: family.parent.token)
 
             #expect(try await client.goals(of: kai, token: kai.token).map(\.name) == [active.name, paused.name])
-            #expect(try await client.goals(of: kai, token: kai.token, query: "?includeCompleted=true").map(\.name) == ["Active", "Done", "Paused"])
+            #expect(
+                try await client.goals(of: kai, token: kai.token, query: "?includeCompleted=true").map(\.name) == [
+                    "Active", "Done", "Paused",
+                ])
             #expect(try await client.goals(of: kai, token: kai.token, query: "?status=2").map(\.name) == ["Done"])
             #expect(try await client.goals(of: kai, token: kai.token, query: "?status=Cancelled").map(\.name) == ["Cancelled"])
             #expect(try await client.goals(of: kai, token: kai.token, query: "?status=5").map(\.statusName) == ["Paused"])
@@ -144,7 +150,8 @@ import Testing
             #expect(switched.imageUrl == nil)
             #expect(switched.autoTransferType == .percentage && switched.autoTransferAmount == Money(cents: 10))
             let off: SavingsGoalDto = try await client.call(
-                .PUT, "/api/v1/savings-goals/\(goal.id)", token: family.parent.token, json: UpdateSavingsGoalDto(autoTransferType: AutoTransferType.none))
+                .PUT, "/api/v1/savings-goals/\(goal.id)", token: family.parent.token,
+                json: UpdateSavingsGoalDto(autoTransferType: AutoTransferType.none))
             #expect(off.autoTransferType == AutoTransferType.none && off.autoTransferAmount == .zero)
             #expect(off.milestones.count == 4)
         }
@@ -157,14 +164,16 @@ import Testing
             let goal = try await client.createGoal(for: kai, in: family, target: 100_00)
             try await client.saved(40_00, to: goal, token: kai.token)
             let lowered: SavingsGoalDto = try await client.call(
-                .PUT, "/api/v1/savings-goals/\(goal.id)", token: family.parent.token, json: UpdateSavingsGoalDto(targetAmount: Money(cents: 40_00)))
+                .PUT, "/api/v1/savings-goals/\(goal.id)", token: family.parent.token,
+                json: UpdateSavingsGoalDto(targetAmount: Money(cents: 40_00)))
             #expect(lowered.status == .completed)
             #expect(lowered.completedAt == testStart)
             #expect(lowered.milestones.allSatisfy { $0.isAchieved })
             #expect(lowered.progressPercentage == 100)
             #expect(try await client.notifications(token: kai.token).contains { $0.title == "Goal achieved!" })
             let raised: SavingsGoalDto = try await client.call(
-                .PUT, "/api/v1/savings-goals/\(goal.id)", token: family.parent.token, json: UpdateSavingsGoalDto(targetAmount: Money(cents: 50_00)))
+                .PUT, "/api/v1/savings-goals/\(goal.id)", token: family.parent.token,
+                json: UpdateSavingsGoalDto(targetAmount: Money(cents: 50_00)))
             #expect(raised.status == .active && raised.completedAt == nil && raised.progressPercentage == 80)
             #expect(try await client.contribute(10_00, to: goal, token: kai.token).status == .ok)
         }
@@ -183,7 +192,8 @@ import Testing
             let again = try await client.send(.POST, "/api/v1/savings-goals/\(goal.id)/pause", token: family.parent.token)
             #expect(again.status == .conflict)
             #expect(again.error?.message == "Only active goals can be paused; Bike is paused")
-            let resumed: SavingsGoalDto = try await client.call(.POST, "/api/v1/savings-goals/\(goal.id)/resume", token: family.parent.token)
+            let resumed: SavingsGoalDto = try await client.call(
+                .POST, "/api/v1/savings-goals/\(goal.id)/resume", token: family.parent.token)
             #expect(resumed.status == .active)
             #expect(try await client.contribute(5_00, to: goal, token: kai.token).status == .ok)
             #expect(try await client.send(.POST, "/api/v1/savings-goals/\(goal.id)/resume", token: family.parent.token).status == .conflict)

@@ -16,19 +16,24 @@ extension TestClient {
         try await call(
             .POST, "/api/v1/savings-goals", token: token ?? family.parent.token,
             json: CreateSavingsGoalDto(
-                childId: child.id, name: name, targetAmount: Money(cents: target), category: .toy, targetDate: targetDate, priority: priority,
+                childId: child.id, name: name, targetAmount: Money(cents: target), category: .toy, targetDate: targetDate,
+                priority: priority,
                 autoTransferAmount: autoTransfer.map { Money(cents: $0.1) }, autoTransferType: autoTransfer?.0))
     }
 
     @discardableResult
-    func contribute(_ cents: Int64, to goal: SavingsGoalDto, token: String, description: String? = nil) async throws -> TestingHTTPResponse {
+    func contribute(_ cents: Int64, to goal: SavingsGoalDto, token: String, description: String? = nil) async throws -> TestingHTTPResponse
+    {
         try await send(
-            .POST, "/api/v1/savings-goals/\(goal.id)/contribute", token: token, json: ContributeToGoalDto(amount: Money(cents: cents), description: description))
+            .POST, "/api/v1/savings-goals/\(goal.id)/contribute", token: token,
+            json: ContributeToGoalDto(amount: Money(cents: cents), description: description))
     }
 
     /// A contribution that must succeed.
     @discardableResult
-    func saved(_ cents: Int64, to goal: SavingsGoalDto, token: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> GoalProgressEventDto {
+    func saved(_ cents: Int64, to goal: SavingsGoalDto, token: String, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> GoalProgressEventDto
+    {
         try await call(
             .POST, "/api/v1/savings-goals/\(goal.id)/contribute", token: token, json: ContributeToGoalDto(amount: Money(cents: cents)),
             sourceLocation: sourceLocation)
@@ -47,16 +52,21 @@ extension TestClient {
     }
 
     @discardableResult
-    func match(_ goal: SavingsGoalDto, _ type: MatchingType, ratio: String, max: Int64? = nil, expiresAt: Date? = nil, in family: TestFamily) async throws
+    func match(
+        _ goal: SavingsGoalDto, _ type: MatchingType, ratio: String, max: Int64? = nil, expiresAt: Date? = nil, in family: TestFamily
+    ) async throws
         -> MatchingRuleDto
     {
         try await call(
             .POST, "/api/v1/savings-goals/\(goal.id)/matching", token: family.parent.token,
-            json: CreateMatchingRuleDto(type: type, matchRatio: MatchRatio(ratio)!, maxMatchAmount: max.map(Money.init(cents:)), expiresAt: expiresAt))
+            json: CreateMatchingRuleDto(
+                type: type, matchRatio: MatchRatio(ratio)!, maxMatchAmount: max.map(Money.init(cents:)), expiresAt: expiresAt))
     }
 
     @discardableResult
-    func challenge(_ goal: SavingsGoalDto, target: Int64, bonus: Int64, days: Double = 7, in family: TestFamily) async throws -> GoalChallengeDto {
+    func challenge(_ goal: SavingsGoalDto, target: Int64, bonus: Int64, days: Double = 7, in family: TestFamily) async throws
+        -> GoalChallengeDto
+    {
         try await call(
             .POST, "/api/v1/savings-goals/\(goal.id)/challenge", token: family.parent.token,
             json: CreateGoalChallengeDto(
@@ -65,7 +75,7 @@ extension TestClient {
     }
 
     func childRecord(_ child: TestChild, in family: TestFamily) async throws -> ChildRecord {
-        try #require(try await FamilyDirectory.child(child.id, inFamily: family.parent.familyId, on: app.db as! SQLDatabase))
+        try #require(try await FamilyDirectory.child(child.id, inFamily: family.parent.familyId, on: app.db.sql))
     }
 
     /// What the payday job does for one child: credits the allowance and runs the payday
@@ -78,9 +88,11 @@ extension TestClient {
         let service = app.context(now: paidAt)
         try await service.write { db in
             _ = try await LedgerService.post(
-                LedgerPosting(childID: record.id, type: .credit, amount: amount, description: "Weekly allowance", createdBy: nil, at: paidAt),
+                LedgerPosting(
+                    childID: record.id, type: .credit, amount: amount, description: "Weekly allowance", createdBy: nil, at: paidAt),
                 calendar: record.calendar, on: db)
-            let context = PaydayContext(childID: record.id, familyID: record.familyID, allowance: amount, paidAt: paidAt, calendar: record.calendar)
+            let context = PaydayContext(
+                childID: record.id, familyID: record.familyID, allowance: amount, paidAt: paidAt, calendar: record.calendar)
             for hook in hooks { try await hook(context, service.within(db)) }
         }
     }

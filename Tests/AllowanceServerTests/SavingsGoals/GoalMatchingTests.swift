@@ -46,11 +46,13 @@ import Testing
             #expect(after.totalMatchedAmount == Money(cents: 5_00) && after.remainingMatchAmount == .zero)
             // Raising the cap lets matching continue; lowering it below what was paid is refused.
             let lower = try await client.send(
-                .PUT, "/api/v1/savings-goals/\(goal.id)/matching", token: family.parent.token, json: UpdateMatchingRuleDto(maxMatchAmount: Money(cents: 4_00)))
+                .PUT, "/api/v1/savings-goals/\(goal.id)/matching", token: family.parent.token,
+                json: UpdateMatchingRuleDto(maxMatchAmount: Money(cents: 4_00)))
             #expect(lower.status == .badRequest)
             #expect(lower.error?.message == "Maximum match amount cannot be less than the $5.00 already matched")
             let _: MatchingRuleDto = try await client.call(
-                .PUT, "/api/v1/savings-goals/\(goal.id)/matching", token: family.parent.token, json: UpdateMatchingRuleDto(maxMatchAmount: Money(cents: 6_00)))
+                .PUT, "/api/v1/savings-goals/\(goal.id)/matching", token: family.parent.token,
+                json: UpdateMatchingRuleDto(maxMatchAmount: Money(cents: 6_00)))
             #expect(try await client.saved(8_00, to: goal, token: kai.token).matchAmountAdded == Money(cents: 1_00))
             #expect(try await client.audit(family).isClean)
         }
@@ -123,7 +125,9 @@ import Testing
             let goal = try await client.createGoal(for: kai, in: family)
             let rule = try await client.match(goal, .milestoneBonus, ratio: "0.1", in: family)
             #expect(rule.typeDescription == "$2.50 bonus at each milestone")
-            #expect(try await client.goal(goal.id, token: kai.token).milestones.map(\.bonusAmount) == Array(repeating: Money(cents: 2_50), count: 4))
+            #expect(
+                try await client.goal(goal.id, token: kai.token).milestones.map(\.bonusAmount)
+                    == Array(repeating: Money(cents: 2_50), count: 4))
             let event = try await client.saved(25_00, to: goal, token: kai.token)
             #expect(event.matchAmountAdded == nil)
             #expect(event.milestoneReached?.bonusAmount == Money(cents: 2_50))
@@ -157,7 +161,8 @@ import Testing
             #expect(try await client.saved(4_00, to: goal, token: kai.token).matchAmountAdded == nil)
             let shown = try await client.goal(goal.id, token: kai.token)
             #expect(!shown.hasMatchingRule && shown.currentAmount == Money(cents: 10_00))
-            #expect(try await client.send(.DELETE, "/api/v1/savings-goals/\(goal.id)/matching", token: family.parent.token).status == .notFound)
+            #expect(
+                try await client.send(.DELETE, "/api/v1/savings-goals/\(goal.id)/matching", token: family.parent.token).status == .notFound)
             #expect(try await client.audit(family).isClean)
         }
     }

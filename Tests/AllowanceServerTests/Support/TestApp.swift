@@ -97,7 +97,8 @@ struct TestClient: Sendable {
         let auth: AuthResponse = try await call(
             .POST, "/api/v1/auth/register/parent",
             json: RegisterParentRequest(
-                email: "parent-\(tag)@example.com", password: "secret1", firstName: "Pat", lastName: "Parent", familyName: name, timeZone: timeZone))
+                email: "parent-\(tag)@example.com", password: "secret1", firstName: "Pat", lastName: "Parent", familyName: name,
+                timeZone: timeZone))
         var family = TestFamily(parent: auth, tag: String(tag))
         for (childName, balance) in children {
             family.children.append(try await addChild(to: family, name: childName, balance: balance))
@@ -105,7 +106,9 @@ struct TestClient: Sendable {
         return family
     }
 
-    func addChild(to family: TestFamily, name: String, balance: Money, allowance: Money = Money(cents: 1000), day: Weekday = .saturday) async throws -> TestChild {
+    func addChild(to family: TestFamily, name: String, balance: Money, allowance: Money = Money(cents: 1000), day: Weekday = .saturday)
+        async throws -> TestChild
+    {
         let email = "\(name.lowercased())-\(family.tag)@example.com"
         let child: ChildResponse = try await call(
             .POST, "/api/v1/auth/register/child", token: family.parent.token,
@@ -116,7 +119,9 @@ struct TestClient: Sendable {
         return TestChild(id: child.id, userId: child.userId, token: login.token, email: email)
     }
 
-    func post(_ type: TransactionType, _ cents: Int64, to child: TestChild, in family: TestFamily, description: String = "Test") async throws -> TestingHTTPResponse {
+    func post(_ type: TransactionType, _ cents: Int64, to child: TestChild, in family: TestFamily, description: String = "Test")
+        async throws -> TestingHTTPResponse
+    {
         try await send(
             .POST, "/api/v1/transactions", token: family.parent.token,
             json: CreateTransactionRequest(childId: child.id, amount: Money(cents: cents), type: type, description: description))
@@ -130,7 +135,8 @@ struct TestClient: Sendable {
     /// A child's ledger, oldest first, as a passbook reads (at most 100 rows).
     func ledger(of child: TestChild, in family: TestFamily, search: String? = nil) async throws -> [TransactionResponse] {
         let query = search.map { "&search=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) } ?? ""
-        let list: TransactionListResponse = try await call(.GET, "/api/v1/children/\(child.id)/transactions?limit=100\(query)", token: family.parent.token)
+        let list: TransactionListResponse = try await call(
+            .GET, "/api/v1/children/\(child.id)/transactions?limit=100\(query)", token: family.parent.token)
         return list.transactions.reversed()
     }
 

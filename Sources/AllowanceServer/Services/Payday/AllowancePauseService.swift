@@ -21,16 +21,20 @@ enum AllowancePauseService {
     static func resume(_ child: ChildRecord, in context: ServiceContext) async throws -> ChildResponse {
         let now = context.now
         try await context.write { db in
-            try await db.sql.raw("""
+            try await db.sql.raw(
+                """
                 UPDATE children SET allowance_paused = \(bind: false), allowance_resumed_at = \(bind: now)
                 WHERE id = \(bind: child.id) AND allowance_paused = \(bind: true)
-                """).run()
+                """
+            ).run()
         }
         return try await reload(child, in: context)
     }
 
     private static func reload(_ child: ChildRecord, in context: ServiceContext) async throws -> ChildResponse {
-        guard let updated = try await FamilyDirectory.child(child.id, inFamily: child.familyID, on: context.sql) else { throw AppError.notFound("Child") }
+        guard let updated = try await FamilyDirectory.child(child.id, inFamily: child.familyID, on: context.sql) else {
+            throw AppError.notFound("Child")
+        }
         return updated.response(now: context.now)
     }
 }

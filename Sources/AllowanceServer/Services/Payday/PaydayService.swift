@@ -31,7 +31,9 @@ enum PaydayService {
                 for payday in child.paydays(through: now) {
                     guard try await pay(child, on: payday, hooks: hooks, in: context) else { continue }
                     paid += 1
-                    JobOutput.report("\(jobName): \(child.first_name) +\(Money(cents: child.weekly_allowance_cents).formatted) \(description) (due \(payday.formatted(.iso8601)))")
+                    JobOutput.report(
+                        "\(jobName): \(child.first_name) +\(Money(cents: child.weekly_allowance_cents).formatted) \(description) (due \(payday.formatted(.iso8601)))"
+                    )
                 }
             } catch {
                 // This child's later weeks wait too, so paydays stay in order; other children go ahead.
@@ -53,20 +55,31 @@ enum PaydayService {
 
     /// One payday in one transaction. false when there was nothing to do: another run paid it,
     /// or the allowance was paused or the child removed since the list was read.
-    private static func pay(_ child: OwedChild, on payday: Date, hooks: [PaydayHooks.Hook], in context: ServiceContext) async throws -> Bool {
+    private static func pay(_ child: OwedChild, on payday: Date, hooks: [PaydayHooks.Hook], in context: ServiceContext) async throws -> Bool
+    {
         let calendar = child.calendar
         let now = context.now
         return try await context.write { db in
             let sql = db.sql
-            struct Current: Decodable { let weekly_allowance_cents: Int64; let allowance_paused: Bool }
-            guard let current = try await sql.raw("SELECT weekly_allowance_cents, allowance_paused FROM children WHERE id = \(bind: child.id)")
+            struct Current: Decodable {
+                let weekly_allowance_cents: Int64
+                let allowance_paused: Bool
+            }
+            guard
+                let current = try await sql.raw(
+                    "SELECT weekly_allowance_cents, allowance_paused FROM children WHERE id = \(bind: child.id)"
+                )
                 .first(decoding: Current.self), !current.allowance_paused, current.weekly_allowance_cents > 0
             else { return false }
             let key = "payday:\(child.id.uuidString.lowercased()):\(calendar.dayKey(payday))"
-            guard try await OccurrenceClaims.claim(key, job: jobName, subject: child.id, dueAt: payday, now: now, on: db) else { return false }
+            guard try await OccurrenceClaims.claim(key, job: jobName, subject: child.id, dueAt: payday, now: now, on: db) else {
+                return false
+            }
             let allowance = Money(cents: current.weekly_allowance_cents)
             _ = try await LedgerService.post(
-                LedgerPosting(childID: child.id, type: .credit, amount: allowance, description: description, category: "Allowance", createdBy: nil, at: payday),
+                LedgerPosting(
+                    childID: child.id, type: .credit, amount: allowance, description: description, category: "Allowance", createdBy: nil,
+                    at: payday),
                 calendar: calendar, on: db)
             let paid = PaydayContext(childID: child.id, familyID: child.family_id, allowance: allowance, paidAt: payday, calendar: calendar)
             for hook in hooks { try await hook(paid, context.within(db)) }
@@ -90,7 +103,8 @@ enum PaydayService {
         /// known start is owed the latest payday only.
         func paydays(through now: Date) -> [Date] {
             let since = [last_paid, created_at, allowance_resumed_at].compactMap { $0 }.max() ?? calendar.adding(days: -7, to: now)
-            return AllowanceSchedule(day: Weekday(rawValue: allowance_day) ?? .saturday, calendar: calendar).paydays(after: since, through: now)
+            return AllowanceSchedule(day: Weekday(rawValue: allowance_day) ?? .saturday, calendar: calendar).paydays(
+                after: since, through: now)
         }
     }
 

@@ -11,7 +11,9 @@ enum RecurringControl {
     static func pause(_ row: RecurringRow, in context: ServiceContext) async throws -> RecurringTransactionDto {
         let now = context.now
         try await context.write { db in
-            try await db.sql.raw("UPDATE recurring_transactions SET is_paused = \(bind: true), updated_at = \(bind: now) WHERE id = \(bind: row.id)").run()
+            try await db.sql.raw(
+                "UPDATE recurring_transactions SET is_paused = \(bind: true), updated_at = \(bind: now) WHERE id = \(bind: row.id)"
+            ).run()
         }
         return try await RecurringService.reload(row.id, in: context)
     }
@@ -24,12 +26,16 @@ enum RecurringControl {
             guard let current = try await RecurringStore.row(row.id, on: sql) else { throw AppError.notFound("Recurring transaction") }
             var next = current.next_execution_date
             if current.is_paused && next < now { next = current.rule.firstOccurrence(onOrAfter: now, in: current.calendar) }
-            let live = current.is_active
-                && RecurrenceState.isLive(next: next, count: current.occurrence_count, endDate: current.end_date, maxOccurrences: current.max_occurrences)
-            try await sql.raw("""
+            let live =
+                current.is_active
+                && RecurrenceState.isLive(
+                    next: next, count: current.occurrence_count, endDate: current.end_date, maxOccurrences: current.max_occurrences)
+            try await sql.raw(
+                """
                 UPDATE recurring_transactions SET is_paused = \(bind: false), next_execution_date = \(bind: next), is_active = \(bind: live),
                     updated_at = \(bind: now) WHERE id = \(bind: row.id)
-                """).run()
+                """
+            ).run()
         }
         return try await RecurringService.reload(row.id, in: context)
     }
@@ -46,9 +52,11 @@ enum RecurringControl {
                 throw AppError(.conflict, .recurringFinished, "\(current.name) has finished: it has no occurrences left")
             }
             let number = current.occurrence_count + 1
-            guard try await OccurrenceClaims.claim(
-                "recurring:\(row.id.uuidString.lowercased()):\(number)", job: RecurringJob.jobName, subject: row.id, dueAt: now, now: now, on: db)
-            else { throw AppError(.conflict, .recurringChanged, "This occurrence was just handled by another request; try again") }
+            guard
+                try await OccurrenceClaims.claim(
+                    "recurring:\(row.id.uuidString.lowercased()):\(number)", job: RecurringJob.jobName, subject: row.id, dueAt: now,
+                    now: now, on: db)
+            else { throw AppError.recurringChanged }
             let entry = try await RecurringPosting.post(current, at: now, by: parent.userID, on: db)
             let state = current.rule.state(
                 afterOccurrence: number, dueAt: max(current.next_execution_date, now), endDate: current.end_date,

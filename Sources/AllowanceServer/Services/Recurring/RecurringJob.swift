@@ -58,15 +58,22 @@ enum RecurringJob {
                 return .idle
             }
             let due = row.next_execution_date
-            guard RecurrenceState.isLive(next: due, count: row.occurrence_count, endDate: row.end_date, maxOccurrences: row.max_occurrences) else {
-                try await sql.raw("UPDATE recurring_transactions SET is_active = \(bind: false), updated_at = \(bind: now) WHERE id = \(bind: id)").run()
+            guard RecurrenceState.isLive(next: due, count: row.occurrence_count, endDate: row.end_date, maxOccurrences: row.max_occurrences)
+            else {
+                try await sql.raw(
+                    "UPDATE recurring_transactions SET is_active = \(bind: false), updated_at = \(bind: now) WHERE id = \(bind: id)"
+                ).run()
                 return .idle
             }
             let number = row.occurrence_count + 1
-            guard try await OccurrenceClaims.claim("recurring:\(id.uuidString.lowercased()):\(number)", job: jobName, subject: id, dueAt: due, now: now, on: db)
+            guard
+                try await OccurrenceClaims.claim(
+                    "recurring:\(id.uuidString.lowercased()):\(number)", job: jobName, subject: id, dueAt: due, now: now, on: db)
             else { return .claimedElsewhere }
 
-            var action = OccurrenceAction(type: row.transactionType, amount: row.amount, balance: Money(cents: row.child_balance_cents), requiresApproval: row.requires_approval)
+            var action = OccurrenceAction(
+                type: row.transactionType, amount: row.amount, balance: Money(cents: row.child_balance_cents),
+                requiresApproval: row.requires_approval)
             var executedAt: Date? = nil
             if action == .post {
                 do {
@@ -83,7 +90,8 @@ enum RecurringJob {
             case .skipInsufficientBalance: try await tellParentsOfSkip(row, dueAt: due, on: db)
             }
 
-            let state = row.rule.state(afterOccurrence: number, dueAt: due, endDate: row.end_date, maxOccurrences: row.max_occurrences, in: row.calendar)
+            let state = row.rule.state(
+                afterOccurrence: number, dueAt: due, endDate: row.end_date, maxOccurrences: row.max_occurrences, in: row.calendar)
             try await RecurringPosting.advance(row, to: state, executedAt: executedAt, now: now, on: sql)
             let what: String
             switch action {
@@ -95,7 +103,7 @@ enum RecurringJob {
         }
     }
 
-    /// quick-actions.md: "Recurring Transaction Skipped", to the family's parents.
+    /// The Quick Actions document: "Recurring Transaction Skipped", to the family's parents.
     private static func tellParentsOfSkip(_ row: RecurringRow, dueAt due: Date, on db: Database) async throws {
         for parentID in try await FamilyDirectory.parentUserIDs(ofFamily: row.family_id, on: db.sql) {
             try await NotificationService.notify(
@@ -110,13 +118,19 @@ enum RecurringJob {
 enum RecurringPosting {
     /// Posts one occurrence to the ledger and tells the child (and parents, on a low balance).
     @discardableResult
-    static func post(_ row: RecurringRow, at date: Date, by userID: UUID?, amount: Money? = nil, description: String? = nil, on db: Database) async throws -> TransactionResponse {
+    static func post(
+        _ row: RecurringRow, at date: Date, by userID: UUID?, amount: Money? = nil, description: String? = nil, on db: Database
+    ) async throws -> TransactionResponse {
         let sql = db.sql
-        guard let child = try await FamilyDirectory.child(row.child_id, inFamily: row.family_id, on: sql) else { throw AppError.notFound("Child") }
+        guard let child = try await FamilyDirectory.child(row.child_id, inFamily: row.family_id, on: sql) else {
+            throw AppError.notFound("Child")
+        }
         let type = row.transactionType
         let amount = amount ?? row.amount
         let entry = try await LedgerService.post(
-            LedgerPosting(childID: row.child_id, type: type, amount: amount, description: description ?? row.postingDescription, category: row.category, createdBy: userID, at: date),
+            LedgerPosting(
+                childID: row.child_id, type: type, amount: amount, description: description ?? row.postingDescription,
+                category: row.category, createdBy: userID, at: date),
             calendar: row.calendar, on: db)
         try await TransactionService.tell(about: entry, child: child, previousBalance: entry.balanceAfter - type.signed(amount), on: db)
         return entry
@@ -126,15 +140,17 @@ enum RecurringPosting {
     /// count the caller read, so a schedule cannot be moved twice for one occurrence.
     static func advance(_ row: RecurringRow, to state: RecurrenceState, executedAt: Date?, now: Date, on sql: SQLDatabase) async throws {
         struct Row: Decodable { let id: UUID }
-        let moved = try await sql.raw("""
+        let moved = try await sql.raw(
+            """
             UPDATE recurring_transactions SET occurrence_count = \(bind: state.occurrenceCount),
                 next_execution_date = \(bind: state.nextExecutionDate), is_active = \(bind: state.isActive),
                 last_executed_at = COALESCE(\(bind: executedAt), last_executed_at), updated_at = \(bind: now)
             WHERE id = \(bind: row.id) AND occurrence_count = \(bind: state.occurrenceCount - 1)
             RETURNING id
-            """).first(decoding: Row.self)
+            """
+        ).first(decoding: Row.self)
         guard moved != nil else {
-            throw AppError(.conflict, .recurringChanged, "This recurring transaction changed at the same moment; try again")
+            throw AppError.recurringChanged
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 import SQLKit
 import Vapor
 
-/// Creating, changing and removing recurring transactions (quick-actions.md).
+/// Creating, changing and removing recurring transactions (the Quick Actions document).
 enum RecurringService {
     static let nameLength = 100
 
@@ -51,7 +51,9 @@ enum RecurringService {
 
     /// Changes what is sent. A changed schedule starts again from now (nothing missed is
     /// posted); a schedule that had finished and has occurrences left again resumes from now.
-    static func update(_ row: RecurringRow, with input: UpdateRecurringTransactionDto, in context: ServiceContext) async throws -> RecurringTransactionDto {
+    static func update(_ row: RecurringRow, with input: UpdateRecurringTransactionDto, in context: ServiceContext) async throws
+        -> RecurringTransactionDto
+    {
         let name = try input.name.map { try InputRules.required($0, "Name", max: nameLength) }
         let amount = try input.amount.map { try InputRules.positiveAmount($0) }
         let category = try InputRules.optional(input.category, "Category", max: InputRules.categoryLength)
@@ -75,10 +77,12 @@ enum RecurringService {
             apply(schedule, to: model)
             var next = model.nextExecutionDate
             if scheduleChanged { next = schedule.rule.firstOccurrence(onOrAfter: max(schedule.startDate, now), in: calendar) }
-            var live = RecurrenceState.isLive(next: next, count: model.occurrenceCount, endDate: schedule.endDate, maxOccurrences: schedule.maxOccurrences)
+            var live = RecurrenceState.isLive(
+                next: next, count: model.occurrenceCount, endDate: schedule.endDate, maxOccurrences: schedule.maxOccurrences)
             if live && !model.isActive && next < now {
                 next = schedule.rule.firstOccurrence(onOrAfter: now, in: calendar)
-                live = RecurrenceState.isLive(next: next, count: model.occurrenceCount, endDate: schedule.endDate, maxOccurrences: schedule.maxOccurrences)
+                live = RecurrenceState.isLive(
+                    next: next, count: model.occurrenceCount, endDate: schedule.endDate, maxOccurrences: schedule.maxOccurrences)
             }
             model.nextExecutionDate = next
             model.isActive = live

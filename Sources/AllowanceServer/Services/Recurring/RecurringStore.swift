@@ -28,9 +28,11 @@ struct RecurringRow: Decodable, Sendable {
     var dto: RecurringTransactionDto {
         RecurringTransactionDto(
             id: id, childId: child_id, childName: child_first_name, name: name, amount: amount, type: transactionType, category: category,
-            description: description, pattern: rule.pattern, patternDescription: rule.patternDescription(in: calendar), dayOfWeek: day_of_week,
+            description: description, pattern: rule.pattern, patternDescription: rule.patternDescription(in: calendar),
+            dayOfWeek: day_of_week,
             dayOfMonth: day_of_month, timeOfDay: rule.timeOfDay, startDate: start_date, endDate: end_date, maxOccurrences: max_occurrences,
-            occurrenceCount: occurrence_count, lastExecutedAt: last_executed_at, nextExecutionDate: next_execution_date, isActive: is_active,
+            occurrenceCount: occurrence_count, lastExecutedAt: last_executed_at, nextExecutionDate: next_execution_date,
+            isActive: is_active,
             isPaused: is_paused, requiresApproval: requires_approval, createdAt: created_at)
     }
 }

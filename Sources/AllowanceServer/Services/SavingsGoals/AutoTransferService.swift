@@ -24,14 +24,16 @@ enum AutoTransferService {
                 allowance: min(allowance, fresh.balance),
                 goals: goals.map {
                     AutoTransferPlan.Goal(
-                        id: $0.id, setting: AutoTransferSetting(type: $0.autoTransferType, amount: $0.autoTransferAmount), status: $0.status, priority: $0.priority,
+                        id: $0.id, setting: AutoTransferSetting(type: $0.autoTransferType, amount: $0.autoTransferAmount),
+                        status: $0.status, priority: $0.priority,
                         createdAt: $0.createdAt, remaining: $0.progress.remaining)
                 })
             let byID = Dictionary(uniqueKeysWithValues: goals.map { ($0.id, $0) })
             for transfer in plan {
                 guard let goal = byID[transfer.goalID] else { continue }
                 _ = try await GoalMoneyService.deposit(
-                    transfer.amount, type: .autoTransfer, description: "Auto-transfer from allowance", into: goal, child: fresh, by: nil, at: now, on: db)
+                    transfer.amount, type: .autoTransfer, description: "Auto-transfer from allowance", into: goal, child: fresh, by: nil,
+                    at: now, on: db)
             }
             return plan
         }

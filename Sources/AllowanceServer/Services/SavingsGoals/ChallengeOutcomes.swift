@@ -12,7 +12,9 @@ enum ChallengeOutcomes {
     /// running challenge if its target is now reached, and pays the bonus. Returns the bonus.
     static func completeIfWon(_ goal: GoalRecord, child: ChildRecord, at now: Date, on db: Database) async throws -> Money? {
         let sql = db.sql
-        guard let challenge = try await ChallengeStore.active(forGoal: goal.id, on: sql), challenge.terms.isOpen(at: now) else { return nil }
+        guard let challenge = try await ChallengeStore.active(forGoal: goal.id, on: sql), challenge.terms.isOpen(at: now) else {
+            return nil
+        }
         let progress = try await ChallengeStore.progress(of: [challenge], on: sql)[challenge.id] ?? .zero
         guard challenge.terms.isWon(progress: progress, at: now), try await close(challenge.id, as: .completed, at: now, on: sql) else {
             return nil
@@ -32,7 +34,13 @@ enum ChallengeOutcomes {
     static func failOverdue(goalID: UUID? = nil, in context: ServiceContext) async throws -> Int {
         let sql = context.sql
         let now = context.now
-        struct Row: Decodable { let id: UUID; let goal_id: UUID; let name: String; let child_id: UUID; let family_id: UUID }
+        struct Row: Decodable {
+            let id: UUID
+            let goal_id: UUID
+            let name: String
+            let child_id: UUID
+            let family_id: UUID
+        }
         var query: SQLQueryString = """
             SELECT c.id, c.goal_id, g.name, g.child_id, ch.family_id FROM goal_challenges c
             JOIN savings_goals g ON g.id = c.goal_id JOIN children ch ON ch.id = g.child_id
@@ -62,10 +70,12 @@ enum ChallengeOutcomes {
         struct Closed: Decodable { let id: UUID }
         let completedAt: Date? = status == .completed ? instant : nil
         let endedAt: Date? = status == .completed ? nil : instant
-        return try await sql.raw("""
+        return try await sql.raw(
+            """
             UPDATE goal_challenges SET status = \(bind: status.rawValue), completed_at = \(bind: completedAt), ended_at = \(bind: endedAt)
             WHERE id = \(bind: id) AND status = \(bind: ChallengeStatus.active.rawValue)
             RETURNING id
-            """).first(decoding: Closed.self) != nil
+            """
+        ).first(decoding: Closed.self) != nil
     }
 }

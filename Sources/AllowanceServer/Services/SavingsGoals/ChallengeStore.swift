@@ -25,7 +25,8 @@ enum ChallengeStore {
             ChallengeRecord(
                 id: id, goalID: goal_id, createdBy: created_by,
                 terms: ChallengeTerms(
-                    target: Money(cents: target_amount_cents), startDate: start_date, endDate: end_date, bonus: Money(cents: bonus_amount_cents),
+                    target: Money(cents: target_amount_cents), startDate: start_date, endDate: end_date,
+                    bonus: Money(cents: bonus_amount_cents),
                     status: ChallengeStatus(rawValue: status) ?? .active),
                 completedAt: completed_at, description: description, createdAt: created_at)
         }
@@ -66,7 +67,8 @@ enum ChallengeStore {
     static func progress(of challenges: [ChallengeRecord], on sql: SQLDatabase) async throws -> [UUID: Money] {
         var progress: [UUID: Money] = [:]
         for challenge in challenges {
-            progress[challenge.id] = try await GoalRows.saved(intoGoal: challenge.goalID, from: challenge.terms.startDate, before: challenge.terms.endDate, on: sql)
+            progress[challenge.id] = try await GoalRows.saved(
+                intoGoal: challenge.goalID, from: challenge.terms.startDate, before: challenge.terms.endDate, on: sql)
         }
         return progress
     }

@@ -19,7 +19,7 @@ enum GoalChallengeService {
         try await context.write { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard goal.status == .active else {
-                throw AppError(.conflict, .goalNotActive, "\(goal.name) is \(goal.status.name.lowercased()); a challenge needs an active goal")
+                throw AppError.goalNotActive(goal.name, goal.status, so: "it cannot start a challenge")
             }
             guard try await ChallengeStore.active(forGoal: goal.id, on: db.sql) == nil else { throw alreadyRunning }
             challenge.goalID = goal.id
@@ -42,7 +42,9 @@ enum GoalChallengeService {
 
     /// The running challenge; 404 when there is none (one past its end is not running).
     static func active(_ access: GoalAccess, in context: ServiceContext) async throws -> GoalChallengeDto {
-        guard let challenge = try await ChallengeStore.active(forGoal: access.goal.id, on: context.sql), challenge.terms.isOpen(at: context.now) else {
+        guard let challenge = try await ChallengeStore.active(forGoal: access.goal.id, on: context.sql),
+            challenge.terms.isOpen(at: context.now)
+        else {
             throw AppError(.notFound, .notFound, "\(access.goal.name) has no active challenge")
         }
         return try await view(challengeID: challenge.id, access, in: context)
@@ -68,14 +70,17 @@ enum GoalChallengeService {
         let progress = try await ChallengeStore.progress(of: challenges, on: sql)
         return challenges.compactMap { challenge in
             goals[challenge.goalID].map {
-                GoalDTOs.challenge(challenge, goal: $0, progress: progress[challenge.id] ?? .zero, now: context.now, calendar: child.calendar)
+                GoalDTOs.challenge(
+                    challenge, goal: $0, progress: progress[challenge.id] ?? .zero, now: context.now, calendar: child.calendar)
             }
         }
     }
 
     private static func view(challengeID: UUID, _ access: GoalAccess, in context: ServiceContext) async throws -> GoalChallengeDto {
         let sql = context.sql
-        guard let challenge = try await ChallengeStore.challenge(challengeID, on: sql), let goal = try await GoalStore.goal(challenge.goalID, on: sql) else {
+        guard let challenge = try await ChallengeStore.challenge(challengeID, on: sql),
+            let goal = try await GoalStore.goal(challenge.goalID, on: sql)
+        else {
             throw AppError.notFound("Challenge")
         }
         let progress = try await ChallengeStore.progress(of: [challenge], on: sql)[challenge.id] ?? .zero

@@ -16,16 +16,18 @@ enum GoalDTOs {
         let milestones = try await milestoneRows(ofGoals: ids, on: sql)
         let rules = try await MatchingStore.rules(forGoals: ids, on: sql)
         let challenges = try await ChallengeStore.active(forGoals: ids, on: sql).filter { $0.value.terms.isOpen(at: now) }
-        let windows = Dictionary(uniqueKeysWithValues: goals.map { goal in
-            let days = SavingPace.windowDays(goalCreatedAt: goal.createdAt, now: now, calendar: child.calendar)
-            return (goal.id, (days: days, start: SavingPace.windowStart(days: days, now: now, calendar: child.calendar)))
-        })
+        let windows = Dictionary(
+            uniqueKeysWithValues: goals.map { goal in
+                let days = SavingPace.windowDays(goalCreatedAt: goal.createdAt, now: now, calendar: child.calendar)
+                return (goal.id, (days: days, start: SavingPace.windowStart(days: days, now: now, calendar: child.calendar)))
+            })
         var savedInWindow: [UUID: Money] = [:]
         var savedForChallenge: [UUID: Money] = [:]
         for goal in goals {
             savedInWindow[goal.id] = try await GoalRows.saved(intoGoal: goal.id, from: windows[goal.id]!.start, on: sql)
             if let terms = challenges[goal.id]?.terms {
-                savedForChallenge[goal.id] = try await GoalRows.saved(intoGoal: goal.id, from: terms.startDate, before: terms.endDate, on: sql)
+                savedForChallenge[goal.id] = try await GoalRows.saved(
+                    intoGoal: goal.id, from: terms.startDate, before: terms.endDate, on: sql)
             }
         }
 
@@ -63,10 +65,12 @@ enum GoalDTOs {
     }
 
     static func milestoneRows(ofGoals goalIDs: [UUID], on sql: SQLDatabase) async throws -> [UUID: [MilestoneRow]] {
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT id, goal_id, percent_complete, is_achieved, achieved_at, bonus_amount_cents FROM goal_milestones
             WHERE goal_id IN (\(binds: goalIDs)) ORDER BY percent_complete
-            """).all(decoding: MilestoneRow.self)
+            """
+        ).all(decoding: MilestoneRow.self)
         return Dictionary(grouping: rows, by: \.goal_id)
     }
 
@@ -76,10 +80,12 @@ enum GoalDTOs {
         let upcomingBonus = rule.map { $0.terms.milestoneBonus(target: goal.target, at: now) } ?? .zero
         return rows.map { row in
             MilestoneDto(
-                id: row.id, percentComplete: row.percent_complete, targetAmount: GoalProgress.milestoneAmount(row.percent_complete, of: goal.target),
+                id: row.id, percentComplete: row.percent_complete,
+                targetAmount: GoalProgress.milestoneAmount(row.percent_complete, of: goal.target),
                 isAchieved: row.is_achieved, achievedAt: row.achieved_at,
                 celebrationMessage: GoalProgress.celebrationMessage(row.percent_complete, goalName: goal.name),
-                bonusAmount: row.is_achieved ? row.bonus_amount_cents.map(Money.init(cents:)) : (upcomingBonus.isPositive ? upcomingBonus : nil))
+                bonusAmount: row.is_achieved
+                    ? row.bonus_amount_cents.map(Money.init(cents:)) : (upcomingBonus.isPositive ? upcomingBonus : nil))
         }
     }
 
@@ -96,18 +102,23 @@ enum GoalDTOs {
     static func rule(_ rule: MatchingRuleRecord, goal: GoalRecord, now: Date) -> MatchingRuleDto {
         let terms = rule.terms
         return MatchingRuleDto(
-            id: rule.id, goalId: goal.id, goalName: goal.name, type: terms.type, typeDescription: terms.typeDescription(target: goal.target),
+            id: rule.id, goalId: goal.id, goalName: goal.name, type: terms.type,
+            typeDescription: terms.typeDescription(target: goal.target),
             matchRatio: terms.ratio, maxMatchAmount: terms.maxMatch, totalMatchedAmount: terms.totalMatched,
             remainingMatchAmount: terms.remainingMatch, isActive: terms.isLive(at: now), isExpired: terms.isExpired(at: now),
             createdAt: rule.createdAt, expiresAt: terms.expiresAt, createdByName: rule.createdByName)
     }
 
-    static func challenge(_ challenge: ChallengeRecord, goal: GoalRecord, progress: Money, now: Date, calendar: FamilyCalendar) -> GoalChallengeDto {
+    static func challenge(_ challenge: ChallengeRecord, goal: GoalRecord, progress: Money, now: Date, calendar: FamilyCalendar)
+        -> GoalChallengeDto
+    {
         let terms = challenge.terms
         return GoalChallengeDto(
-            id: challenge.id, goalId: goal.id, goalName: goal.name, childId: goal.childID, targetAmount: terms.target, currentProgress: progress,
+            id: challenge.id, goalId: goal.id, goalName: goal.name, childId: goal.childID, targetAmount: terms.target,
+            currentProgress: progress,
             progressPercentage: terms.percentage(progress: progress), startDate: terms.startDate, endDate: terms.endDate,
-            daysRemaining: terms.daysRemaining(at: now, calendar: calendar), bonusAmount: terms.bonus, status: terms.effectiveStatus(at: now),
+            daysRemaining: terms.daysRemaining(at: now, calendar: calendar), bonusAmount: terms.bonus,
+            status: terms.effectiveStatus(at: now),
             completedAt: challenge.completedAt, description: challenge.description)
     }
 }

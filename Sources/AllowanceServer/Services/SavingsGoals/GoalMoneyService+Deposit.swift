@@ -32,7 +32,8 @@ extension GoalMoneyService {
                 notes: description, createdBy: userID, at: now),
             calendar: child.calendar, on: db)
         let deposit = try await GoalRows.record(
-            GoalRowPosting(goal: goal, amount: amount, type: type, description: description, createdBy: userID, at: now, sourceTransactionID: entry.id),
+            GoalRowPosting(
+                goal: goal, amount: amount, type: type, description: description, createdBy: userID, at: now, sourceTransactionID: entry.id),
             on: db)
 
         var match = Money.zero
@@ -49,6 +50,6 @@ extension GoalMoneyService {
     }
 
     static func notActive(_ goal: GoalRecord) -> AppError {
-        AppError(.conflict, .goalNotActive, "\(goal.name) is \(goal.status.name.lowercased()), so it cannot take money now")
+        AppError.goalNotActive(goal.name, goal.status, so: "it cannot take money now")
     }
 }

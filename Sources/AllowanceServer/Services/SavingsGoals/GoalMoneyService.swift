@@ -9,7 +9,9 @@ import Vapor
 /// Each is one transaction in which the main balance and the goal move together, each
 /// by its own rows, so `verify` balances before and after.
 enum GoalMoneyService {
-    static func contribute(_ access: GoalAccess, _ input: ContributeToGoalDto, in context: ServiceContext) async throws -> GoalProgressEventDto {
+    static func contribute(_ access: GoalAccess, _ input: ContributeToGoalDto, in context: ServiceContext) async throws
+        -> GoalProgressEventDto
+    {
         let amount = try GoalInput.amount(input.amount, "Amount")
         let description = try GoalInput.note(input.description, "Description")
         let now = context.now
@@ -18,7 +20,8 @@ enum GoalMoneyService {
         let (outcome, goal, rows) = try await context.write { db in
             let locked = try await GoalStore.lock(access.goal.id, on: db)
             let outcome = try await deposit(
-                amount, type: .childDeposit, description: description, into: locked, child: access.child, by: access.user.userID, at: now, on: db)
+                amount, type: .childDeposit, description: description, into: locked, child: access.child, by: access.user.userID, at: now,
+                on: db)
             let sql = db.sql
             guard let goal = try await GoalStore.goal(locked.id, on: sql) else { throw AppError.notFound("Goal") }
             return (outcome, goal, try await GoalDTOs.milestoneRows(ofGoals: [goal.id], on: sql)[goal.id] ?? [])
@@ -43,14 +46,17 @@ enum GoalMoneyService {
             let row = try await giveBack(
                 amount, from: goal, child: access.child, description: reason ?? "Withdrawn to balance", by: access.user, at: now, on: db)
             if goal.status == .completed, row.balanceAfter < goal.target {
-                try await db.sql.raw("""
+                try await db.sql.raw(
+                    """
                     UPDATE savings_goals SET status = \(bind: GoalStatus.active.rawValue), completed_at = NULL WHERE id = \(bind: goal.id)
-                    """).run()
+                    """
+                ).run()
             }
             return row
         }
         return ContributionDto(
-            id: row.id, amount: -amount, type: .withdrawal, goalBalanceAfter: row.balanceAfter, description: reason ?? "Withdrawn to balance",
+            id: row.id, amount: -amount, type: .withdrawal, goalBalanceAfter: row.balanceAfter,
+            description: reason ?? "Withdrawn to balance",
             createdAt: now, createdByName: access.user.fullName)
     }
 
@@ -63,7 +69,8 @@ enum GoalMoneyService {
             guard !goal.status.isClosed else { throw SavingsGoalService.closed(goal) }
             if goal.current.isPositive {
                 try await giveBack(
-                    goal.current, from: goal, child: access.child, description: "Goal cancelled: money returned to balance", by: access.user,
+                    goal.current, from: goal, child: access.child, description: "Goal cancelled: money returned to balance",
+                    by: access.user,
                     at: now, on: db)
             }
             let sql = db.sql
@@ -84,23 +91,29 @@ enum GoalMoneyService {
             guard goal.status == .completed else {
                 throw AppError(
                     .conflict, .goalNotCompleted,
-                    "Only a completed goal can be marked purchased; \(goal.name) is \(goal.status.name.lowercased()) at \(Int(goal.progress.percentage))%")
+                    "Only a completed goal can be marked purchased; \(goal.name) is \(goal.status.name.lowercased()) at \(Int(goal.progress.percentage))%"
+                )
             }
             try await GoalRows.record(
                 GoalRowPosting(
-                    goal: goal, amount: -goal.current, type: .purchase, description: notes ?? "Purchased: \(goal.name)", createdBy: access.user.userID,
+                    goal: goal, amount: -goal.current, type: .purchase, description: notes ?? "Purchased: \(goal.name)",
+                    createdBy: access.user.userID,
                     at: now),
                 on: db)
-            try await db.sql.raw("""
+            try await db.sql.raw(
+                """
                 UPDATE savings_goals SET status = \(bind: GoalStatus.purchased.rawValue), purchased_at = \(bind: now), purchase_notes = \(bind: notes),
                        updated_at = \(bind: now)
                 WHERE id = \(bind: goal.id)
-                """).run()
+                """
+            ).run()
         }
         return try await SavingsGoalService.read(access.goal.id, child: access.child, in: context)
     }
 
-    static func contributions(_ access: GoalAccess, filter: ContributionFilter, in context: ServiceContext) async throws -> [ContributionDto] {
+    static func contributions(_ access: GoalAccess, filter: ContributionFilter, in context: ServiceContext) async throws
+        -> [ContributionDto]
+    {
         try await GoalRows.list(goalID: access.goal.id, filter: filter, on: context.sql)
     }
 
@@ -110,7 +123,7 @@ enum GoalMoneyService {
         _ amount: Money, from goal: GoalRecord, child: ChildRecord, description: String, by user: AuthUser, at now: Date, on db: Database
     ) async throws -> (id: UUID, balanceAfter: Money) {
         guard amount <= goal.current else {
-            throw AppError(.unprocessableEntity, .insufficientGoalBalance, "\(goal.name) has only \(goal.current.formatted) saved")
+            throw AppError.insufficientGoalBalance(goal.name, saved: goal.current)
         }
         let entry = try await LedgerService.post(
             LedgerPosting(

@@ -21,10 +21,12 @@ enum GoalNews {
             childID: child.id, at: now, on: db)
         try await tellParents(
             of: child, type: .goalCompleted, title: "\(child.firstName) reached a savings goal",
-            message: "\(child.firstName) saved \(goal.current.formatted) for \(goal.name) (target \(goal.target.formatted)).", at: now, on: db)
+            message: "\(child.firstName) saved \(goal.current.formatted) for \(goal.name) (target \(goal.target.formatted)).", at: now,
+            on: db)
     }
 
-    static func challengeWon(_ challenge: ChallengeRecord, goal: GoalRecord, child: ChildRecord, at now: Date, on db: Database) async throws {
+    static func challengeWon(_ challenge: ChallengeRecord, goal: GoalRecord, child: ChildRecord, at now: Date, on db: Database) async throws
+    {
         let terms = challenge.terms
         try await NotificationService.notify(
             child.userID, type: .challengeCompleted, title: "Challenge complete!",
@@ -32,7 +34,8 @@ enum GoalNews {
             childID: child.id, at: now, on: db)
         try await tellParents(
             of: child, type: .challengeCompleted, title: "\(child.firstName) won the \(goal.name) challenge",
-            message: "\(child.firstName) saved \(terms.target.formatted) in time; the \(terms.bonus.formatted) bonus was added to the goal.",
+            message:
+                "\(child.firstName) saved \(terms.target.formatted) in time; the \(terms.bonus.formatted) bonus was added to the goal.",
             at: now, on: db)
     }
 

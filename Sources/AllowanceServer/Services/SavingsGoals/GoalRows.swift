@@ -30,28 +30,32 @@ enum GoalRows {
         guard posting.amount != .zero else { throw AppError.validation("Amount must not be zero") }
         let sql = db.sql
         struct Amount: Decodable { let current_amount_cents: Int64 }
-        let updated = try await sql.raw("""
+        let updated = try await sql.raw(
+            """
             UPDATE savings_goals SET current_amount_cents = current_amount_cents + \(bind: posting.amount.cents), updated_at = \(bind: posting.at)
             WHERE id = \(bind: posting.goal.id) AND current_amount_cents + \(bind: posting.amount.cents) >= 0
             RETURNING current_amount_cents
-            """).first(decoding: Amount.self)
+            """
+        ).first(decoding: Amount.self)
         guard let updated else { throw try await shortfall(of: posting.goal, on: sql) }
         let id = UUID()
         // The goal's row is now locked by this transaction, so the next number is ours alone.
-        try await sql.raw("""
+        try await sql.raw(
+            """
             INSERT INTO savings_contributions (id, goal_id, child_id, amount_cents, type, goal_balance_after_cents, source_transaction_id,
                                                parent_match_id, matching_rule_id, description, created_by, created_at, entry_number)
             VALUES (\(bind: id), \(bind: posting.goal.id), \(bind: posting.goal.childID), \(bind: posting.amount.cents), \(bind: posting.type.rawValue),
                     \(bind: updated.current_amount_cents), \(bind: posting.sourceTransactionID), \(bind: posting.parentMatchID),
                     \(bind: posting.matchingRuleID), \(bind: posting.description), \(bind: posting.createdBy), \(bind: posting.at),
                     (SELECT COALESCE(MAX(entry_number), 0) + 1 FROM savings_contributions WHERE goal_id = \(bind: posting.goal.id)))
-            """).run()
+            """
+        ).run()
         return (id, Money(cents: updated.current_amount_cents))
     }
 
     private static func shortfall(of goal: GoalRecord, on sql: SQLDatabase) async throws -> AppError {
         guard let fresh = try await GoalStore.goal(goal.id, on: sql) else { return .notFound("Goal") }
-        return AppError(.unprocessableEntity, .insufficientGoalBalance, "\(fresh.name) has only \(fresh.current.formatted) saved")
+        return AppError.insufficientGoalBalance(fresh.name, saved: fresh.current)
     }
 
     /// What the child saved into a goal (own deposits and auto-transfers) from an instant, and

@@ -39,20 +39,24 @@ enum GoalSettlement {
 
     static func achievedPercents(of goalID: UUID, on sql: SQLDatabase) async throws -> Set<Int> {
         struct Row: Decodable { let percent_complete: Int }
-        let rows = try await sql.raw("""
+        let rows = try await sql.raw(
+            """
             SELECT percent_complete FROM goal_milestones WHERE goal_id = \(bind: goalID) AND is_achieved = \(bind: true)
-            """).all(decoding: Row.self)
+            """
+        ).all(decoding: Row.self)
         return Set(rows.map(\.percent_complete))
     }
 
     /// Marks a milestone achieved exactly once (a conditional update).
     private static func markAchieved(_ percent: Int, of goal: GoalRecord, at now: Date, on sql: SQLDatabase) async throws -> Bool {
         struct Marked: Decodable { let id: UUID }
-        return try await sql.raw("""
+        return try await sql.raw(
+            """
             UPDATE goal_milestones SET is_achieved = \(bind: true), achieved_at = \(bind: now)
             WHERE goal_id = \(bind: goal.id) AND percent_complete = \(bind: percent) AND is_achieved = \(bind: false)
             RETURNING id
-            """).first(decoding: Marked.self) != nil
+            """
+        ).first(decoding: Marked.self) != nil
     }
 
     /// A milestone-bonus matching rule pays at each milestone, within its cap.
@@ -63,17 +67,21 @@ enum GoalSettlement {
             rule.terms.milestoneBonus(target: goal.target, at: now), from: rule, into: goal,
             description: "Bonus for reaching the \(percent)% milestone", matching: nil, at: now, on: db)
         guard paid.isPositive else { return }
-        try await sql.raw("""
+        try await sql.raw(
+            """
             UPDATE goal_milestones SET bonus_amount_cents = \(bind: paid.cents) WHERE goal_id = \(bind: goal.id) AND percent_complete = \(bind: percent)
-            """).run()
+            """
+        ).run()
     }
 
     private static func complete(_ goal: GoalRecord, at now: Date, on sql: SQLDatabase) async throws -> Bool {
         struct Done: Decodable { let id: UUID }
-        return try await sql.raw("""
+        return try await sql.raw(
+            """
             UPDATE savings_goals SET status = \(bind: GoalStatus.completed.rawValue), completed_at = \(bind: now), updated_at = \(bind: now)
             WHERE id = \(bind: goal.id) AND status = \(bind: GoalStatus.active.rawValue)
             RETURNING id
-            """).first(decoding: Done.self) != nil
+            """
+        ).first(decoding: Done.self) != nil
     }
 }

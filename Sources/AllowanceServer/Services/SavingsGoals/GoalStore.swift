@@ -38,7 +38,8 @@ enum GoalStore {
             GoalRecord(
                 id: id, childID: child_id, name: name, description: description, target: Money(cents: target_amount_cents),
                 current: Money(cents: current_amount_cents), imageURL: image_url, productURL: product_url,
-                category: GoalCategory(rawValue: category) ?? .other, targetDate: target_date, status: GoalStatus(rawValue: status) ?? .active,
+                category: GoalCategory(rawValue: category) ?? .other, targetDate: target_date,
+                status: GoalStatus(rawValue: status) ?? .active,
                 completedAt: completed_at, purchasedAt: purchased_at, priority: priority,
                 autoTransferAmount: Money(cents: auto_transfer_amount_cents),
                 autoTransferType: AutoTransferType(rawValue: auto_transfer_type) ?? .none, createdAt: created_at)
@@ -73,7 +74,8 @@ enum GoalStore {
         precondition(db.inTransaction, "a goal is locked inside a transaction")
         let sql = db.sql
         struct Owner: Decodable { let child_id: UUID }
-        guard let owner = try await sql.raw("SELECT child_id FROM savings_goals WHERE id = \(bind: goalID)").first(decoding: Owner.self) else {
+        guard let owner = try await sql.raw("SELECT child_id FROM savings_goals WHERE id = \(bind: goalID)").first(decoding: Owner.self)
+        else {
             throw AppError.notFound("Goal")
         }
         try await lockChild(owner.child_id, on: sql)

@@ -16,7 +16,8 @@ enum MatchingRuleService {
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard goal.status == .active || goal.status == .paused else {
                 throw AppError(
-                    .conflict, .invalidGoalStatus, "\(goal.name) is \(goal.status.name.lowercased()); matching is for goals still being saved for")
+                    .conflict, .invalidGoalStatus,
+                    "\(goal.name) is \(goal.status.name.lowercased()); matching is for goals still being saved for")
             }
             guard try await MatchingStore.rule(forGoal: goal.id, on: db.sql) == nil else { throw alreadyThere }
             let rule = ParentMatchingRule()
@@ -59,7 +60,8 @@ enum MatchingRuleService {
             if let ratio = input.matchRatio { rule.matchRatioE4 = try self.ratio(ratio, for: stored.terms.type).tenThousandths }
             if let cap {
                 guard cap >= stored.terms.totalMatched else {
-                    throw AppError.validation("Maximum match amount cannot be less than the \(stored.terms.totalMatched.formatted) already matched")
+                    throw AppError.validation(
+                        "Maximum match amount cannot be less than the \(stored.terms.totalMatched.formatted) already matched")
                 }
                 rule.maxMatchAmountCents = cap.cents
             }

@@ -57,12 +57,14 @@ enum MatchingStore {
         guard amount.isPositive else { return .zero }
         let sql = db.sql
         struct Claimed: Decodable { let id: UUID }
-        let claimed = try await sql.raw("""
+        let claimed = try await sql.raw(
+            """
             UPDATE parent_matching_rules SET total_matched_cents = total_matched_cents + \(bind: amount.cents)
             WHERE id = \(bind: rule.id)
               AND (max_match_amount_cents IS NULL OR total_matched_cents + \(bind: amount.cents) <= max_match_amount_cents)
             RETURNING id
-            """).first(decoding: Claimed.self)
+            """
+        ).first(decoding: Claimed.self)
         guard claimed != nil else { return .zero }
         try await GoalRows.record(
             GoalRowPosting(

@@ -7,7 +7,9 @@ import Vapor
 
 /// Goals themselves: create, read, list, change, pause and resume.
 enum SavingsGoalService {
-    static func create(_ input: CreateSavingsGoalDto, for child: ChildRecord, by user: AuthUser, in context: ServiceContext) async throws -> SavingsGoalDto {
+    static func create(_ input: CreateSavingsGoalDto, for child: ChildRecord, by user: AuthUser, in context: ServiceContext) async throws
+        -> SavingsGoalDto
+    {
         let now = context.now
         let name = try GoalInput.name(input.name)
         let description = try GoalInput.description(input.description)
@@ -51,8 +53,11 @@ enum SavingsGoalService {
 
     /// A child's goals by priority. Without `status`: Active and Paused ones, plus Completed
     /// and Purchased with `includeCompleted`; cancelled goals only when asked for by status.
-    static func list(child: ChildRecord, status: GoalStatus?, includeCompleted: Bool, in context: ServiceContext) async throws -> [SavingsGoalDto] {
-        let statuses: [GoalStatus] = status.map { [$0] } ?? (includeCompleted ? [.active, .paused, .completed, .purchased] : [.active, .paused])
+    static func list(child: ChildRecord, status: GoalStatus?, includeCompleted: Bool, in context: ServiceContext) async throws
+        -> [SavingsGoalDto]
+    {
+        let statuses: [GoalStatus] =
+            status.map { [$0] } ?? (includeCompleted ? [.active, .paused, .completed, .purchased] : [.active, .paused])
         let goals = try await GoalStore.goals(ofChild: child.id, statuses: statuses, on: context.sql)
         return try await GoalDTOs.goals(goals, child: child, now: context.now, on: context.sql)
     }
@@ -119,14 +124,17 @@ enum SavingsGoalService {
         try await move(access, from: .paused, to: .active, in: context)
     }
 
-    private static func move(_ access: GoalAccess, from: GoalStatus, to: GoalStatus, in context: ServiceContext) async throws -> SavingsGoalDto {
+    private static func move(_ access: GoalAccess, from: GoalStatus, to: GoalStatus, in context: ServiceContext) async throws
+        -> SavingsGoalDto
+    {
         let now = context.now
         try await context.write { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard goal.status == from else {
                 let verb = to == .paused ? "paused" : "resumed"
                 throw AppError(
-                    .conflict, .invalidGoalStatus, "Only \(from.name.lowercased()) goals can be \(verb); \(goal.name) is \(goal.status.name.lowercased())")
+                    .conflict, .invalidGoalStatus,
+                    "Only \(from.name.lowercased()) goals can be \(verb); \(goal.name) is \(goal.status.name.lowercased())")
             }
             try await setStatus(to, of: goal.id, at: now, on: db.sql)
             if to == .active { _ = try await GoalSettlement.settle(goal.id, child: access.child, at: now, on: db) }
@@ -135,7 +143,9 @@ enum SavingsGoalService {
     }
 
     static func setStatus(_ status: GoalStatus, of goalID: UUID, at now: Date, on sql: SQLDatabase) async throws {
-        try await sql.raw("UPDATE savings_goals SET status = \(bind: status.rawValue), updated_at = \(bind: now) WHERE id = \(bind: goalID)").run()
+        try await sql.raw(
+            "UPDATE savings_goals SET status = \(bind: status.rawValue), updated_at = \(bind: now) WHERE id = \(bind: goalID)"
+        ).run()
     }
 
     static func closed(_ goal: GoalRecord) -> AppError {

@@ -5,7 +5,7 @@ import Foundation
 import SQLKit
 import Vapor
 
-/// Quick-add templates: the global ones and each family's own (quick-actions.md).
+/// Quick-add templates: the global ones and each family's own (the Quick Actions document).
 enum TemplateService {
     static let iconLength = 50
     static let sortOrderRange = 0...10_000
@@ -41,7 +41,9 @@ enum TemplateService {
     }
 
     /// A family template, placed after every template the family already sees.
-    static func create(_ input: CreateTransactionTemplateDto, by parent: AuthUser, in context: ServiceContext) async throws -> TransactionTemplateDto {
+    static func create(_ input: CreateTransactionTemplateDto, by parent: AuthUser, in context: ServiceContext) async throws
+        -> TransactionTemplateDto
+    {
         let template = TransactionTemplate()
         template.familyID = parent.familyID
         template.name = try InputRules.required(input.name, "Name")
@@ -50,7 +52,8 @@ enum TemplateService {
         template.defaultAmountCents = try input.defaultAmount.map { try InputRules.positiveAmount($0, "Default amount").cents }
         template.type = input.type
         template.category = try InputRules.optional(input.category, "Category", max: InputRules.categoryLength)
-        template.descriptionTemplate = try InputRules.optional(input.descriptionTemplate, "Description template", max: InputRules.descriptionLength)
+        template.descriptionTemplate = try InputRules.optional(
+            input.descriptionTemplate, "Description template", max: InputRules.descriptionLength)
         template.isGlobal = false
         template.isActive = true
         template.createdBy = parent.userID
@@ -71,10 +74,13 @@ enum TemplateService {
         if let amount = input.defaultAmount { template.defaultAmountCents = try InputRules.positiveAmount(amount, "Default amount").cents }
         if input.category != nil { template.category = try InputRules.optional(input.category, "Category", max: InputRules.categoryLength) }
         if input.descriptionTemplate != nil {
-            template.descriptionTemplate = try InputRules.optional(input.descriptionTemplate, "Description template", max: InputRules.descriptionLength)
+            template.descriptionTemplate = try InputRules.optional(
+                input.descriptionTemplate, "Description template", max: InputRules.descriptionLength)
         }
         if let order = input.sortOrder {
-            guard sortOrderRange.contains(order) else { throw AppError.validation("sortOrder must be from 0 to \(sortOrderRange.upperBound)") }
+            guard sortOrderRange.contains(order) else {
+                throw AppError.validation("sortOrder must be from 0 to \(sortOrderRange.upperBound)")
+            }
             template.sortOrder = order
         }
         try await context.write { db in try await template.save(on: db) }
@@ -88,7 +94,9 @@ enum TemplateService {
     }
 
     static func show(_ id: UUID, for user: AuthUser, in context: ServiceContext) async throws -> TransactionTemplateDto {
-        guard let row = try await rows(forFamily: user.familyID, templateID: id, on: context.sql).first else { throw AppError.notFound("Template") }
+        guard let row = try await rows(forFamily: user.familyID, templateID: id, on: context.sql).first else {
+            throw AppError.notFound("Template")
+        }
         return row.dto
     }
 

@@ -7,9 +7,11 @@ import SQLKit
 /// any more (their money was spent or returned to the balance).
 func savingsBalance(childID: UUID, on sql: SQLDatabase) async throws -> Money {
     struct Row: Decodable { let saved: Int64? }
-    let row = try await sql.raw("""
+    let row = try await sql.raw(
+        """
         SELECT CAST(SUM(current_amount_cents) AS BIGINT) AS saved FROM savings_goals
         WHERE child_id = \(bind: childID) AND status IN (\(bind: GoalStatus.active.rawValue), \(bind: GoalStatus.paused.rawValue))
-        """).first(decoding: Row.self)
+        """
+    ).first(decoding: Row.self)
     return Money(cents: row?.saved ?? 0)
 }

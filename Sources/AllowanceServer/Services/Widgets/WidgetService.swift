@@ -4,7 +4,7 @@ import Foundation
 import SQLKit
 import Vapor
 
-/// Data for home-screen widgets and voice assistants (quick-actions.md). Reads cached
+/// Data for home-screen widgets and voice assistants (the Quick Actions document). Reads cached
 /// balances and the per-day totals only, so a widget refresh costs the same for any ledger.
 enum WidgetService {
     static func balance(_ child: ChildRecord, in context: ServiceContext) async throws -> BalanceWidgetDataDto {
@@ -13,12 +13,14 @@ enum WidgetService {
         let change = try await changeToday(child, now: now, on: sql)
         return BalanceWidgetDataDto(
             childId: child.id, childName: child.firstName, avatarUrl: nil, currentBalance: child.balance,
-            savingsBalance: try await savingsBalance(childID: child.id, on: sql), balanceChangeToday: QuickActionRules.balanceChangeText(change),
+            savingsBalance: try await savingsBalance(childID: child.id, on: sql),
+            balanceChangeToday: QuickActionRules.balanceChangeText(change),
             lastUpdated: now)
     }
 
     /// The templates the viewer can use for this child, most used first, and the balance.
-    static func quickActions(_ child: ChildRecord, for user: AuthUser, in context: ServiceContext) async throws -> QuickActionsWidgetDataDto {
+    static func quickActions(_ child: ChildRecord, for user: AuthUser, in context: ServiceContext) async throws -> QuickActionsWidgetDataDto
+    {
         let rows = try await TemplateService.rows(forFamily: child.familyID, on: context.sql)
             .filter { user.isParent || $0.transactionType == .debit }
         // Stable: equal counts keep the templates' own order.
@@ -31,9 +33,10 @@ enum WidgetService {
 
     static func familyBalances(_ parent: AuthUser, in context: ServiceContext) async throws -> MultiChildWidgetDataDto {
         let children = try await FamilyDirectory.children(ofFamily: parent.familyID, on: context.sql)
-        return MultiChildWidgetDataDto(children: children.map {
-            ChildBalanceSummaryDto(childId: $0.id, name: $0.firstName, avatarUrl: nil, balance: $0.balance)
-        })
+        return MultiChildWidgetDataDto(
+            children: children.map {
+                ChildBalanceSummaryDto(childId: $0.id, name: $0.firstName, avatarUrl: nil, balance: $0.balance)
+            })
     }
 
     /// "Kai has $42.50. That's $5.00 more than yesterday." A child asking hears "You have ...".
@@ -48,7 +51,8 @@ enum WidgetService {
     static func goal(_ access: GoalAccess, in context: ServiceContext) async throws -> GoalWidgetDataDto {
         let goal = try await SavingsGoalService.show(access, in: context)
         return GoalWidgetDataDto(
-            goalId: goal.id, goalName: goal.name, imageUrl: goal.imageUrl, currentAmount: goal.currentAmount, targetAmount: goal.targetAmount,
+            goalId: goal.id, goalName: goal.name, imageUrl: goal.imageUrl, currentAmount: goal.currentAmount,
+            targetAmount: goal.targetAmount,
             progressPercentage: goal.progressPercentage, remainingAmount: goal.remainingAmount, daysRemaining: goal.daysRemaining)
     }
 
@@ -64,10 +68,15 @@ enum WidgetService {
 
     /// Money in minus money out on the family's today.
     private static func changeToday(_ child: ChildRecord, now: Date, on sql: SQLDatabase) async throws -> Money {
-        struct Row: Decodable { let credits_cents: Int64; let debits_cents: Int64 }
-        let row = try await sql.raw("""
+        struct Row: Decodable {
+            let credits_cents: Int64
+            let debits_cents: Int64
+        }
+        let row = try await sql.raw(
+            """
             SELECT credits_cents, debits_cents FROM child_daily_totals WHERE child_id = \(bind: child.id) AND day = \(bind: child.calendar.dayKey(now))
-            """).first(decoding: Row.self)
+            """
+        ).first(decoding: Row.self)
         return Money(cents: (row?.credits_cents ?? 0) - (row?.debits_cents ?? 0))
     }
 }
