@@ -14,6 +14,9 @@ public enum NotificationType: String, Codable, CaseIterable, Sendable {
     case goalCompleted = "GoalCompleted"
     case challengeCompleted = "ChallengeCompleted"
     case challengeFailed = "ChallengeFailed"
+    case learningGoalCompleted = "LearningGoalCompleted"
+    case learningGoalFailed = "LearningGoalFailed"
+    case badgeEarned = "BadgeEarned"
 }
 
 public struct NotificationDto: Codable, Sendable {

@@ -75,6 +75,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     // Payday first: a recurring debit due the same day sees the allowance.
     app.jobs.register(PaydayService.scheduledJob)
     app.jobs.register(RecurringJob.scheduledJob)
+    app.jobs.register(LearningJob.scheduledJob)
     SavingsGoalsFeature.register(app)
 
     ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
@@ -91,6 +92,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.asyncCommands.use(SeedCommand(), as: "seed")
     app.asyncCommands.use(VerifyCommand(), as: "verify")
     app.asyncCommands.use(RunJobsCommand(), as: "run-jobs")
+    app.asyncCommands.use(PlanCommand(), as: "plan")
     if app.environment != .testing, Scheduler.isServing(app),
         let interval = Scheduler.interval(fromEnvironment: Environment.get("SCHEDULER_INTERVAL"))
     {

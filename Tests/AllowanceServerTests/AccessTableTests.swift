@@ -170,6 +170,34 @@ import VaporTesting
         Rule(.DELETE, "/api/v1/savings-goals/:goalId/challenge", .parentOnly),
         Rule(.GET, "/api/v1/children/:childId/savings-goals", .parentOrOwnChild),
         Rule(.GET, "/api/v1/children/:childId/challenges", .parentOrOwnChild),
+
+        Rule(.GET, "/api/v1/app-categories", .signedIn),
+        Rule(
+            .POST, "/api/v1/app-categories", .parentOnly, body: #"{"appName":"Hacked","bundleIdentifier":"x.hacked","category":"Learning"}"#
+        ),
+        Rule(.PUT, "/api/v1/app-categories/:appCategoryId", .parentOnly, body: #"{"appName":"Hacked"}"#),
+        Rule(.DELETE, "/api/v1/app-categories/:appCategoryId", .parentOnly),
+        Rule(
+            .POST, "/api/v1/learning-sessions", .parentOrOwnChild,
+            body:
+                #"{"childId":"{childId}","bundleIdentifier":"com.duolingo.DuolingoMobile","startTime":"2026-11-21T10:00:00Z","endTime":"2026-11-21T10:30:00Z"}"#
+        ),
+        Rule(.GET, "/api/v1/children/:childId/learning-sessions", .parentOrOwnChild),
+        Rule(.GET, "/api/v1/children/:childId/points", .parentOrOwnChild),
+        Rule(.POST, "/api/v1/children/:childId/points/redeem", .parentOrOwnChild, body: #"{"points":1,"description":"Hacked"}"#),
+        Rule(.POST, "/api/v1/children/:childId/points/adjust", .parentOnly, body: #"{"points":5,"description":"Hacked"}"#),
+        Rule(.PUT, "/api/v1/families/current/points-rate", .parentOnly, body: #"{"pointsPerDollar":100}"#),
+        Rule(
+            .POST, "/api/v1/learning-goals", .parentOrOwnChild,
+            body: #"{"childId":"{childId}","title":"Hacked","type":"TimeBased","targetValue":1,"frequency":"Weekly"}"#),
+        Rule(.GET, "/api/v1/children/:childId/learning-goals", .parentOrOwnChild),
+        Rule(.GET, "/api/v1/learning-goals/:learningGoalId", .parentOrOwnChild),
+        Rule(.PUT, "/api/v1/learning-goals/:learningGoalId", .parentOnly, body: #"{"title":"Hacked"}"#),
+        Rule(.DELETE, "/api/v1/learning-goals/:learningGoalId", .parentOnly),
+        Rule(.GET, "/api/v1/badges", .signedIn),
+        Rule(.GET, "/api/v1/children/:childId/badges", .parentOrOwnChild),
+        Rule(.GET, "/api/v1/children/:childId/learning-summary", .parentOrOwnChild),
+        Rule(.GET, "/api/v1/families/current/plan", .signedIn),
     ]
 
     /// Web forms carry valid fields, so a refusal is the access check's and not a validation error's.
@@ -301,11 +329,15 @@ import VaporTesting
             json: CreateTransactionTemplateDto(
                 name: "\(Self.familyName) bus", iconName: "bus", defaultAmount: Money(cents: 1_00), type: .debit))
         let notification = try #require(try await client.notifications(token: kai.token).first)
+        let learningGoal: LearningGoalDto = try await client.call(
+            .POST, "/api/v1/learning-goals", token: family.parent.token,
+            json: CreateLearningGoalDto(childId: kai.id, title: "Kai's reading", type: .timeBased, targetValue: 5, frequency: .weekly))
+        let apps: [AppCategoryDto] = try await client.call(.GET, "/api/v1/app-categories", token: family.parent.token)
 
         let fixtures = [
             "childId": kai.id, "goalId": goal.id, "transactionId": entry.id, "recurringTransactionId": recurring.id,
             "recurringId": recurring.id, "occurrenceId": try #require(pending.first?.id), "templateId": template.id,
-            "notificationId": notification.id,
+            "notificationId": notification.id, "learningGoalId": learningGoal.id, "appCategoryId": try #require(apps.first?.id),
         ].mapValues(\.uuidString)
 
         func caller(_ name: String, _ token: String, _ email: String) async throws -> Caller {

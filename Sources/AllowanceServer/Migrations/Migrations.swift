@@ -23,5 +23,10 @@ enum AppMigrations {
         CreateGoalMilestone(),
         CreateParentMatchingRule(),
         CreateGoalChallenge(),
+        CreateAppCategory(),
+        SeedAppCategories(),
+        CreateLearningSession(),
+        CreatePointsEntry(),
+        CreateLearningGoal(),
     ]
 }

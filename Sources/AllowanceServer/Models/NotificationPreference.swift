@@ -51,6 +51,8 @@ final class NotificationPreference: Model, @unchecked Sendable {
         case .approvalRequired: return true
         // Savings-goal news has no switch of its own: it follows the master switch.
         case .goalMilestone, .goalCompleted, .challengeCompleted, .challengeFailed: return true
+        // Learning news follows the master switch too, until it has switches of its own.
+        case .learningGoalCompleted, .learningGoalFailed, .badgeEarned: return true
         }
     }
 }

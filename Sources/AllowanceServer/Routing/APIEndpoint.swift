@@ -59,7 +59,7 @@ enum APIEndpoints {
         AuthController.endpoints + FamilyController.endpoints + ChildrenController.endpoints + TransactionsController.endpoints
             + DashboardController.endpoints + NotificationsController.endpoints + AllowanceController.endpoints
             + RecurringTransactionsController.endpoints + TemplatesController.endpoints + WidgetsController.endpoints
-            + SavingsGoalsController.endpoints
+            + SavingsGoalsController.endpoints + LearningController.endpoints
     }
 
     /// Registers each endpoint: bearer sessions on all, sign-in required unless open to

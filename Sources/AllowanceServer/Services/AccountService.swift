@@ -22,6 +22,7 @@ enum AccountService {
             try await ensureEmailFree(email, on: db)
             let family = Family(name: familyName, timeZone: zone)
             try await family.create(on: db)
+            try await DefaultApps.seed(familyID: family.id!, at: context.now, on: db.sql)
             let user = User(familyID: family.id!, email: email, passwordHash: hash, firstName: firstName, lastName: lastName, role: .parent)
             try await user.create(on: db)
             return user

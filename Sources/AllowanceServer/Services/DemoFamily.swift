@@ -1,3 +1,4 @@
+import AllowanceAPI
 import AllowanceCore
 import Fluent
 import Vapor
@@ -25,17 +26,42 @@ public enum DemoFamily {
         let family = Family(name: familyName, timeZone: timeZone)
         let parent = try await context.write { db in
             try await family.create(on: db)
+            try await DefaultApps.seed(familyID: family.id!, at: context.now, on: db.sql)
             let parent = User(
                 familyID: family.id!, email: parentEmail, passwordHash: hash, firstName: "Alex", lastName: "Demo", role: .parent)
             try await parent.create(on: db)
             return parent
         }
+        var childIDs: [UUID] = []
         for (name, allowance) in [("Kai", Money(cents: 1000)), ("Freya", Money(cents: 800))] {
-            _ = try await AccountService.createChild(
-                familyID: family.id!, email: "\(name.lowercased())@example.com", passwordHash: hash, firstName: name, lastName: "Demo",
-                allowance: allowance, day: .saturday, opening: Money(cents: 100_00), createdBy: parent.id, in: context)
+            childIDs.append(
+                try await AccountService.createChild(
+                    familyID: family.id!, email: "\(name.lowercased())@example.com", passwordHash: hash, firstName: name, lastName: "Demo",
+                    allowance: allowance, day: .saturday, opening: Money(cents: 100_00), createdBy: parent.id, in: context))
         }
+        try await seedLearning(childIDs, familyID: family.id!, in: context)
         app.logger.notice(
             "Demo family ready. Parent sign-in: \(parentEmail) / \(password); children: kai@example.com, freya@example.com (same password)")
+    }
+
+    /// Three weeks of learning, so a new user sees charts, streaks and badges at once: Kai on
+    /// Duolingo most afternoons (a streak still running), Freya on Khan Academy every other day.
+    private static func seedLearning(_ childIDs: [UUID], familyID: UUID, in context: ServiceContext) async throws {
+        let plans: [(app: String, days: [Int], minutes: (Int) -> Int)] = [
+            ("com.duolingo.DuolingoMobile", [21, 20, 19, 17, 16, 15, 14, 13, 12, 11, 9, 8, 7, 6, 5, 4, 3, 2, 1], { 15 + $0 % 4 * 10 }),
+            ("org.khanacademy.Khan-Academy", [21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1], { 30 + $0 % 3 * 15 }),
+        ]
+        for (childID, plan) in zip(childIDs, plans) {
+            guard let child = try await FamilyDirectory.child(childID, inFamily: familyID, on: context.sql) else { continue }
+            let today = child.calendar.startOfDay(context.now)
+            for daysAgo in plan.days {
+                // 16:00 local on that day.
+                let start = child.calendar.startOfDay(child.calendar.adding(days: -daysAgo, to: today)).addingTimeInterval(16 * 3_600)
+                let input = CreateLearningSessionDto(
+                    childId: child.id, bundleIdentifier: plan.app, startTime: start,
+                    endTime: start.addingTimeInterval(Double(plan.minutes(daysAgo) * 60)))
+                _ = try await LearningSessionService.record(input, for: child, by: child.userID, in: context)
+            }
+        }
     }
 }

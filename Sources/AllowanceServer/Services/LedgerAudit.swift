@@ -74,6 +74,7 @@ enum LedgerAudit {
             report.problems.append("Child \(day.child_id): day totals count \(day.cached) entries, ledger has \(day.counted)")
         }
         try await auditGoals(into: &report, scope: familyID, on: sql)
+        try await auditPoints(into: &report, scope: familyID, on: sql)
         return report
     }
 }

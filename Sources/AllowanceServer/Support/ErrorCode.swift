@@ -2,6 +2,7 @@
 /// the message beside them. Code that tells errors apart compares these constants, never text.
 public enum ErrorCode: String, Sendable, Codable {
     case alreadyDecided = "already_decided"
+    case appExists = "app_exists"
     case challengeExists = "challenge_exists"
     case childOnly = "child_only"
     case csrf = "csrf"
@@ -15,6 +16,7 @@ public enum ErrorCode: String, Sendable, Codable {
     case idempotencyKeyReused = "idempotency_key_reused"
     case insufficientBalance = "insufficient_balance"
     case insufficientGoalBalance = "insufficient_goal_balance"
+    case insufficientPoints = "insufficient_points"
     case internalError = "internal_error"
     case invalidRequest = "invalid_request"
     case invalidCredentials = "invalid_credentials"
@@ -22,11 +24,13 @@ public enum ErrorCode: String, Sendable, Codable {
     case matchingRuleExists = "matching_rule_exists"
     case notFound = "not_found"
     case notTemplateCreator = "not_template_creator"
+    case overlappingSession = "overlapping_session"
     case parentOnly = "parent_only"
     case recurringChanged = "recurring_changed"
     case recurringFinished = "recurring_finished"
     case tooManyAttempts = "too_many_attempts"
     case unauthorized = "unauthorized"
+    case upgradeRequired = "upgrade_required"
     case validationFailed = "validation_failed"
     case wrongPassword = "wrong_password"
 }

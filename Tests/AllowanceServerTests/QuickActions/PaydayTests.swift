@@ -201,7 +201,9 @@ import Testing
             #expect(left.isEmpty && stillPending.isEmpty)
             // Freya's payday.
             #expect(
-                await client.runJobs(at: utc("2026-12-05T15:00:00Z"), for: family) == ["payday": 1, "recurring": 0, "challenge-expiry": 0])
+                await client.runJobs(at: utc("2026-12-05T15:00:00Z"), for: family) == [
+                    "payday": 1, "recurring": 0, "learning-goals": 0, "challenge-expiry": 0,
+                ])
             #expect(try await client.audit(family).isClean)
         }
     }

@@ -1,0 +1,175 @@
+import AllowanceAPI
+import AllowanceCore
+import Vapor
+
+/// The learning API of the product README: apps, sessions, points, goals, badges, summaries
+/// and the family's plan. Authorization: a parent acts for the family's children; a child
+/// reports and reads their own learning.
+enum LearningController {
+    /// This controller's part of the API: `APIEndpoints.all` registers it and `/openapi.json` publishes it.
+    static var endpoints: [APIEndpoint] {
+        [
+            .init(
+                .GET, "/api/v1/app-categories", "The family's apps and what they earn", access: .signedIn, response: [AppCategoryDto].self,
+                use: apps),
+            .init(
+                .POST, "/api/v1/app-categories", "Add an app (Learning earns points per hour, Reward none)", access: .parent,
+                request: CreateAppCategoryDto.self, response: AppCategoryDto.self, status: 201, use: createApp),
+            .init(
+                .PUT, "/api/v1/app-categories/{appCategoryId}", "Change an app (send only what changes)", access: .parent,
+                request: UpdateAppCategoryDto.self, response: AppCategoryDto.self, use: updateApp),
+            .init(
+                .DELETE, "/api/v1/app-categories/{appCategoryId}", "Remove an app (recorded sessions keep what they earned)",
+                access: .parent,
+                response: nil, status: 204, use: deleteApp),
+            .init(
+                .POST, "/api/v1/learning-sessions", "Record a learning session: points, goals and badges follow", access: .parentOrOwnChild,
+                request: CreateLearningSessionDto.self, response: LearningSessionDto.self, status: 201, use: recordSession),
+            .init(
+                .GET, "/api/v1/children/{childId}/learning-sessions", "A child's sessions, newest first", access: .parentOrOwnChild,
+                response: [LearningSessionDto].self, query: ["from", "to", "limit"], use: sessions),
+            .init(
+                .GET, "/api/v1/children/{childId}/points", "A child's points: balance, total earned, entries newest first",
+                access: .parentOrOwnChild, response: PointsDto.self, query: ["limit"], use: points),
+            .init(
+                .POST, "/api/v1/children/{childId}/points/redeem", "Spend points (and get money at the family's rate, when set)",
+                access: .parentOrOwnChild, request: PointsChangeDto.self, response: RedemptionDto.self, idempotent: true, use: redeem),
+            .init(
+                .POST, "/api/v1/children/{childId}/points/adjust", "Correct a child's points either way", access: .parent,
+                request: PointsChangeDto.self, response: PointsEntryDto.self, use: adjust),
+            .init(
+                .PUT, "/api/v1/families/current/points-rate", "Set how many points make a dollar (null: points are not money)",
+                access: .parent, request: PointsRateDto.self, response: PointsRateDto.self, use: setRate),
+            .init(
+                .POST, "/api/v1/learning-goals", "Create a learning goal (Basic: 3 active per child)", access: .parentOrOwnChild,
+                request: CreateLearningGoalDto.self, response: LearningGoalDto.self, status: 201, use: createGoal),
+            .init(
+                .GET, "/api/v1/children/{childId}/learning-goals", "A child's learning goals (status=active, history or all)",
+                access: .parentOrOwnChild, response: [LearningGoalDto].self, query: ["status"], use: goals),
+            .init(
+                .GET, "/api/v1/learning-goals/{learningGoalId}", "One learning goal with its progress", access: .parentOrOwnChild,
+                response: LearningGoalDto.self, use: goal),
+            .init(
+                .PUT, "/api/v1/learning-goals/{learningGoalId}", "Change a learning goal (send only what changes)", access: .parent,
+                request: UpdateLearningGoalDto.self, response: LearningGoalDto.self, use: updateGoal),
+            .init(
+                .DELETE, "/api/v1/learning-goals/{learningGoalId}", "Remove a learning goal", access: .parent, response: nil, status: 204,
+                use: deleteGoal),
+            .init(.GET, "/api/v1/badges", "The badge catalogue", access: .signedIn, response: [BadgeDto].self, use: catalogue),
+            .init(
+                .GET, "/api/v1/children/{childId}/badges", "A child's badges, earned and not, with progress", access: .parentOrOwnChild,
+                response: [BadgeDto].self, use: badges),
+            .init(
+                .GET, "/api/v1/children/{childId}/learning-summary", "This week against last, six months, streaks",
+                access: .parentOrOwnChild, response: LearningSummaryDto.self, use: summary),
+            .init(
+                .GET, "/api/v1/families/current/plan", "The family's plan and what it unlocks", access: .signedIn, response: PlanDto.self,
+                use: plan),
+        ]
+    }
+
+    @Sendable static func apps(req: Request) async throws -> [AppCategoryDto] {
+        try await AppCategoryService.list(familyID: try req.requireUser().familyID, on: req.db)
+    }
+
+    @Sendable static func createApp(req: Request) async throws -> Response {
+        let parent = try req.requireParent()
+        let input = try req.content.decode(CreateAppCategoryDto.self)
+        return try await AppCategoryService.create(input, by: parent, in: req.context).encodeResponse(status: .created, for: req)
+    }
+
+    @Sendable static func updateApp(req: Request) async throws -> AppCategoryDto {
+        let app = try await req.appCategoryForParent(try req.uuidParameter("appCategoryId"))
+        return try await AppCategoryService.update(app, with: try req.content.decode(UpdateAppCategoryDto.self), in: req.context)
+    }
+
+    @Sendable static func deleteApp(req: Request) async throws -> HTTPStatus {
+        try await AppCategoryService.delete(try await req.appCategoryForParent(try req.uuidParameter("appCategoryId")), in: req.context)
+        return .noContent
+    }
+
+    @Sendable static func recordSession(req: Request) async throws -> Response {
+        let input = try req.content.decode(CreateLearningSessionDto.self)
+        let child = try await req.visibleChild(input.childId)
+        return try await LearningSessionService.record(input, for: child, by: try req.requireUser().userID, in: req.context)
+            .encodeResponse(status: .created, for: req)
+    }
+
+    @Sendable static func sessions(req: Request) async throws -> [LearningSessionDto] {
+        let child = try await req.visibleChild(try req.uuidParameter("childId"))
+        return try await LearningSessionService.list(
+            childID: child.id, from: try req.query.date("from", endOfRange: false, in: child.calendar),
+            to: try req.query.date("to", endOfRange: true, in: child.calendar), limit: try req.query.int("limit", in: 1...500) ?? 100,
+            on: req.db.sql)
+    }
+
+    @Sendable static func points(req: Request) async throws -> PointsDto {
+        let child = try await req.visibleChild(try req.uuidParameter("childId"))
+        return try await PointsLedger.statement(of: child.id, limit: try req.query.int("limit", in: 1...500) ?? 50, on: req.db.sql)
+    }
+
+    @Sendable static func redeem(req: Request) async throws -> RedemptionDto {
+        let child = try await req.visibleChild(try req.uuidParameter("childId"))
+        return try await PointsService.redeem(
+            try req.content.decode(PointsChangeDto.self), for: child, by: try req.requireUser(), in: req.context)
+    }
+
+    @Sendable static func adjust(req: Request) async throws -> PointsEntryDto {
+        let (parent, child) = try await req.childForParent(try req.uuidParameter("childId"))
+        return try await PointsService.adjust(try req.content.decode(PointsChangeDto.self), for: child, by: parent, in: req.context)
+    }
+
+    @Sendable static func setRate(req: Request) async throws -> PointsRateDto {
+        let parent = try req.requireParent()
+        let input = try req.content.decode(PointsRateDto.self)
+        try await PointsService.setRate(input.pointsPerDollar, forFamily: parent.familyID, in: req.context)
+        return input
+    }
+
+    @Sendable static func createGoal(req: Request) async throws -> Response {
+        let input = try req.content.decode(CreateLearningGoalDto.self)
+        let child = try await req.visibleChild(input.childId)
+        return try await LearningGoalService.create(input, for: child, by: try req.requireUser(), in: req.context)
+            .encodeResponse(status: .created, for: req)
+    }
+
+    @Sendable static func goals(req: Request) async throws -> [LearningGoalDto] {
+        let child = try await req.visibleChild(try req.uuidParameter("childId"))
+        let status = try req.query.text("status")?.lowercased() ?? "active"
+        guard ["active", "history", "all"].contains(status) else { throw AppError.validation("status must be active, history or all") }
+        return try await LearningGoalService.list(for: child, status: status, in: req.context)
+    }
+
+    @Sendable static func goal(req: Request) async throws -> LearningGoalDto {
+        let (goal, child) = try await req.visibleLearningGoal(try req.uuidParameter("learningGoalId"))
+        return try await LearningGoalService.dto(goal, child: child, in: req.context)
+    }
+
+    @Sendable static func updateGoal(req: Request) async throws -> LearningGoalDto {
+        let (goal, child) = try await req.visibleLearningGoal(try req.uuidParameter("learningGoalId"))
+        let parent = try req.requireParent()
+        return try await LearningGoalService.update(
+            goal, child: child, with: try req.content.decode(UpdateLearningGoalDto.self), by: parent, in: req.context)
+    }
+
+    @Sendable static func deleteGoal(req: Request) async throws -> HTTPStatus {
+        let (goal, _) = try await req.visibleLearningGoal(try req.uuidParameter("learningGoalId"))
+        _ = try req.requireParent()
+        try await LearningGoalService.delete(goal, in: req.context)
+        return .noContent
+    }
+
+    @Sendable static func catalogue(req: Request) async throws -> [BadgeDto] { BadgeStore.catalogue }
+
+    @Sendable static func badges(req: Request) async throws -> [BadgeDto] {
+        try await BadgeStore.list(for: try await req.visibleChild(try req.uuidParameter("childId")), in: req.context)
+    }
+
+    @Sendable static func summary(req: Request) async throws -> LearningSummaryDto {
+        try await LearningSummaryService.summary(of: try await req.visibleChild(try req.uuidParameter("childId")), in: req.context)
+    }
+
+    @Sendable static func plan(req: Request) async throws -> PlanDto {
+        try await PlanService.dto(ofFamily: try req.requireUser().familyID, in: req.context)
+    }
+}

@@ -1,0 +1,148 @@
+import AllowanceAPI
+import AllowanceCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// Learning goals: create (a Basic family keeps at most 3 active per child), read with
+/// progress, list, change, delete.
+enum LearningGoalService {
+    static let titleLength = 100
+    static let descriptionLength = 500
+
+    static func create(_ input: CreateLearningGoalDto, for child: ChildRecord, by user: AuthUser, in context: ServiceContext) async throws
+        -> LearningGoalDto
+    {
+        let now = context.now
+        let title = try InputRules.required(input.title, "Title", max: titleLength)
+        let details = try InputRules.optional(input.description, "Description", max: descriptionLength)
+        let target = try targetValue(input.targetValue, type: input.type)
+        var bundle: String?
+        if input.type == .appSpecific {
+            guard let text = input.bundleIdentifier, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw AppError.validation("bundleIdentifier is required for an AppSpecific goal: name the app")
+            }
+            bundle = try AppCategoryService.bundleIdentifier(text)
+            guard try await AppCategoryService.find(bundle!, familyID: child.familyID, on: context.db) != nil else {
+                throw AppError.validation("\(bundle!) is not one of the family's apps: add it under app categories first")
+            }
+        }
+        let period = try period(for: input, now: now, calendar: child.calendar)
+        let goal = LearningGoal()
+        goal.childID = child.id
+        goal.seriesID = UUID()
+        goal.title = title
+        goal.details = details
+        goal.type = input.type
+        goal.frequency = input.frequency
+        goal.targetValue = target
+        goal.bundleIdentifier = bundle
+        goal.startDate = period.start
+        goal.endDate = period.end
+        goal.isRecurring = input.isRecurring ?? false
+        goal.createdBy = user.userID
+        goal.createdAt = now
+        goal.lastModifiedBy = user.userID
+        goal.lastModifiedAt = now
+        let premium = PlanService.plan(
+            premiumUntil: try await PlanService.premiumUntil(ofFamily: child.familyID, on: context.sql), now: now)
+        try await context.write { db in
+            try await GoalStore.lockChild(child.id, on: db.sql)
+            if premium == .basic {
+                let active = try await LearningGoal.query(on: db).filter(\.$childID == child.id).filter(\.$completedAt == nil)
+                    .filter(\.$failedAt == nil).filter(\.$endDate > now).count()
+                guard active < PlanService.basicActiveGoals else {
+                    throw PlanService.upgradeRequired(
+                        "\(child.firstName) already has \(active) active learning goals, the most the Basic plan allows.")
+                }
+            }
+            try await goal.create(on: db)
+        }
+        return try await dto(goal, child: child, in: context)
+    }
+
+    static func update(
+        _ goal: LearningGoal, child: ChildRecord, with input: UpdateLearningGoalDto, by user: AuthUser, in context: ServiceContext
+    )
+        async throws -> LearningGoalDto
+    {
+        if let title = input.title { goal.title = try InputRules.required(title, "Title", max: titleLength) }
+        if input.description != nil { goal.details = try InputRules.optional(input.description, "Description", max: descriptionLength) }
+        if let target = input.targetValue { goal.targetValue = try targetValue(target, type: goal.type) }
+        if let recurring = input.isRecurring { goal.isRecurring = recurring }
+        goal.lastModifiedBy = user.userID
+        goal.lastModifiedAt = context.now
+        try await context.write { db in try await goal.save(on: db) }
+        return try await dto(goal, child: child, in: context)
+    }
+
+    static func delete(_ goal: LearningGoal, in context: ServiceContext) async throws {
+        try await context.write { db in try await goal.delete(on: db) }
+    }
+
+    /// `active`: periods not yet over and not completed; `history`: completed or ended; `all`.
+    static func list(for child: ChildRecord, status: String, in context: ServiceContext) async throws -> [LearningGoalDto] {
+        var query = LearningGoal.query(on: context.db).filter(\.$childID == child.id)
+        switch status {
+        case "active": query = query.filter(\.$completedAt == nil).filter(\.$failedAt == nil).filter(\.$endDate > context.now)
+        case "history":
+            query = query.group(.or) { $0.filter(\.$completedAt != nil).filter(\.$failedAt != nil).filter(\.$endDate <= context.now) }
+        default: break
+        }
+        var result: [LearningGoalDto] = []
+        for goal in try await query.sort(\.$endDate, .descending).sort(\.$createdAt, .descending).all() {
+            result.append(try await dto(goal, child: child, in: context))
+        }
+        return result
+    }
+
+    static func dto(_ goal: LearningGoal, child: ChildRecord, in context: ServiceContext) async throws -> LearningGoalDto {
+        let current = try await LearningMeasure.current(of: goal, calendar: child.calendar, on: context.sql)
+        let status = LearningGoalState.status(
+            current: current, target: goal.targetValue, period: goal.period, completedAt: goal.completedAt, failedAt: goal.failedAt,
+            now: context.now)
+        return LearningGoalDto(
+            id: goal.id!, childId: goal.childID, title: goal.title, description: goal.details, type: goal.type, frequency: goal.frequency,
+            targetValue: goal.targetValue, bundleIdentifier: goal.bundleIdentifier, currentValue: current,
+            progress: LearningGoalState.progress(current: current, target: goal.targetValue), status: status, startDate: goal.startDate,
+            endDate: goal.endDate, isRecurring: goal.isRecurring, completedAt: goal.completedAt,
+            failedAt: goal.failedAt ?? (status == .failed ? goal.endDate : nil), createdBy: goal.createdBy,
+            lastModifiedBy: goal.lastModifiedBy,
+            lastModifiedAt: goal.lastModifiedAt)
+    }
+
+    private static func targetValue(_ value: Double, type: LearningGoalType) throws -> Double {
+        guard value.isFinite, value > 0 else { throw AppError.validation("targetValue must be more than 0 (\(type.unit))") }
+        let most: Double = type == .pointBased ? 1_000_000 : type == .streak ? 366 : 1_000
+        guard value <= most else { throw AppError.validation("targetValue must be at most \(Int(most)) \(type.unit)") }
+        if type == .streak || type == .pointBased {
+            guard value == value.rounded() else { throw AppError.validation("targetValue must be a whole number of \(type.unit)") }
+        }
+        return value
+    }
+
+    /// The goal's period: the day, week or month containing its start (default now), or the
+    /// custom dates (a bare end date runs to the end of that day in the family's zone).
+    private static func period(for input: CreateLearningGoalDto, now: Date, calendar: FamilyCalendar) throws -> DateInterval {
+        let start = input.startDate.map(calendar.start(fromWire:)) ?? now
+        if input.frequency == .custom {
+            guard let startDate = input.startDate, let endDate = input.endDate else {
+                throw AppError.validation("A Custom goal needs startDate and endDate")
+            }
+            let from = calendar.start(fromWire: startDate)
+            let until = calendar.deadline(fromWire: endDate)
+            guard until > from else { throw AppError.validation("endDate must be after startDate") }
+            guard until > now else { throw AppError.validation("endDate must be in the future") }
+            guard until.timeIntervalSince(from) <= 366 * 86_400 else { throw AppError.validation("A Custom goal can last at most a year") }
+            return DateInterval(start: from, end: until)
+        }
+        if input.endDate != nil {
+            throw AppError.validation("endDate is only for a Custom goal; a \(input.frequency.rawValue) goal ends with its period")
+        }
+        guard let period = LearningPeriod.containing(start, frequency: input.frequency, in: calendar) else {
+            throw AppError.validation("frequency must be \(LearningGoalFrequency.choices)")
+        }
+        guard period.end > now else { throw AppError.validation("startDate must be in the current period or later") }
+        return period
+    }
+}

@@ -1,0 +1,81 @@
+import AllowanceCore
+import Foundation
+import SQLKit
+
+/// How far a child has come toward a goal in its period, summed by the database along the
+/// (child, start time) index, and the figures badges measure.
+enum LearningMeasure {
+    /// `currentValue`: hours (TimeBased, AppSpecific), points (PointBased) or the longest run of
+    /// learning days (Streak) within the period.
+    static func current(
+        of goal: LearningGoal, calendar: FamilyCalendar, on sql: any SQLDatabase
+    ) async throws -> Double {
+        struct Sum: Decodable { let total: Int64? }
+        let start = goal.startDate
+        let end = goal.endDate
+        switch goal.type {
+        case .timeBased:
+            let sum = try await sql.raw(
+                """
+                SELECT CAST(SUM(duration_seconds) AS BIGINT) AS total FROM learning_sessions
+                WHERE child_id = \(bind: goal.childID) AND start_time >= \(bind: start) AND start_time < \(bind: end)
+                  AND category = \(bind: AppCategoryKind.learning.rawValue)
+                """
+            ).first(decoding: Sum.self)
+            return LearningGoalState.hours(seconds: sum?.total ?? 0)
+        case .appSpecific:
+            let sum = try await sql.raw(
+                """
+                SELECT CAST(SUM(duration_seconds) AS BIGINT) AS total FROM learning_sessions
+                WHERE child_id = \(bind: goal.childID) AND start_time >= \(bind: start) AND start_time < \(bind: end)
+                  AND bundle_identifier = \(bind: goal.bundleIdentifier ?? "")
+                """
+            ).first(decoding: Sum.self)
+            return LearningGoalState.hours(seconds: sum?.total ?? 0)
+        case .pointBased:
+            let sum = try await sql.raw(
+                """
+                SELECT CAST(SUM(points_earned) AS BIGINT) AS total FROM learning_sessions
+                WHERE child_id = \(bind: goal.childID) AND start_time >= \(bind: start) AND start_time < \(bind: end)
+                """
+            ).first(decoding: Sum.self)
+            return Double(sum?.total ?? 0)
+        case .streak:
+            let days = try await learningDays(
+                of: goal.childID, from: calendar.dayKey(start), through: calendar.dayKey(end.addingTimeInterval(-1)), on: sql)
+            return Double(LearningStreak.longest(days, in: calendar))
+        }
+    }
+
+    /// The local days with learning between two day keys (inclusive), oldest first.
+    static func learningDays(of childID: UUID, from: String? = nil, through: String? = nil, on sql: any SQLDatabase) async throws
+        -> [String]
+    {
+        struct Row: Decodable { let day: String }
+        var query: SQLQueryString = "SELECT day FROM learning_days WHERE child_id = \(bind: childID) AND learning_seconds > 0"
+        if let from { query = query + " AND day >= \(bind: from)" }
+        if let through { query = query + " AND day <= \(bind: through)" }
+        return try await sql.raw(query + " ORDER BY day").all(decoding: Row.self).map(\.day)
+    }
+
+    /// Everything the badges measure, from running totals.
+    static func stats(of childID: UUID, calendar: FamilyCalendar, on sql: any SQLDatabase) async throws -> LearningStats {
+        struct Totals: Decodable {
+            let points_earned: Int64
+            let seconds: Int64?
+            let completed: Int64
+        }
+        let totals = try await sql.raw(
+            """
+            SELECT c.points_earned,
+                   (SELECT CAST(SUM(learning_seconds) AS BIGINT) FROM learning_days d WHERE d.child_id = c.id) AS seconds,
+                   (SELECT COUNT(*) FROM learning_goals g WHERE g.child_id = c.id AND g.completed_at IS NOT NULL) AS completed
+            FROM children c WHERE c.id = \(bind: childID)
+            """
+        ).first(decoding: Totals.self)
+        let days = try await learningDays(of: childID, on: sql)
+        return LearningStats(
+            pointsEarned: Int(totals?.points_earned ?? 0), learningMinutes: Int((totals?.seconds ?? 0) / 60),
+            longestStreak: LearningStreak.longest(days, in: calendar), goalsCompleted: Int(totals?.completed ?? 0))
+    }
+}

@@ -1,0 +1,120 @@
+import AllowanceAPI
+import AllowanceCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// What a new session sets off, inside its transaction: goals it completes (each once, the
+/// child and parents told) and badges it earns (each once, bonus points paid).
+enum LearningProgress {
+    static func afterSession(of child: ChildRecord, in context: ServiceContext) async throws {
+        let open = try await LearningGoal.query(on: context.db).filter(\.$childID == child.id).filter(\.$completedAt == nil)
+            .filter(\.$failedAt == nil).filter(\.$endDate > context.now).all()
+        for goal in open {
+            let current = try await LearningMeasure.current(of: goal, calendar: child.calendar, on: context.sql)
+            if current >= goal.targetValue { try await complete(goal, child: child, in: context) }
+        }
+        try await awardBadges(to: child, in: context)
+    }
+
+    /// Marks a goal completed once: the update only matches while it is still open.
+    private static func complete(_ goal: LearningGoal, child: ChildRecord, in context: ServiceContext) async throws {
+        struct Done: Decodable { let id: UUID }
+        let done = try await context.sql.raw(
+            """
+            UPDATE learning_goals SET completed_at = \(bind: context.now)
+            WHERE id = \(bind: goal.id!) AND completed_at IS NULL AND failed_at IS NULL RETURNING id
+            """
+        ).first(decoding: Done.self)
+        guard done != nil else { return }
+        try await tell(
+            child, type: .learningGoalCompleted, title: "Learning goal reached: \(goal.title)",
+            message: "\(child.firstName) reached \"\(goal.title)\". Well done!", in: context)
+    }
+
+    /// Awards every badge the child's figures now meet. A badge's bonus points can meet a
+    /// points badge in turn, so it looks again until nothing new is earned.
+    static func awardBadges(to child: ChildRecord, in context: ServiceContext) async throws {
+        for _ in 0..<BadgeCatalog.all.count {
+            let stats = try await LearningMeasure.stats(of: child.id, calendar: child.calendar, on: context.sql)
+            let earned = Set(try await BadgeStore.earned(by: child.id, on: context.sql).map(\.badge_key))
+            let new = BadgeCatalog.newlyEarned(by: stats, alreadyEarned: earned)
+            guard !new.isEmpty else { return }
+            for badge in new {
+                guard try await BadgeStore.record(badge.key, for: child.id, at: context.now, on: context.sql) else { continue }
+                if badge.pointsAwarded > 0 {
+                    _ = try await PointsLedger.post(
+                        PointsPosting(
+                            childID: child.id, type: .earned, amount: Int64(badge.pointsAwarded),
+                            description: "Badge bonus: \(badge.title)",
+                            createdBy: nil, at: context.now),
+                        on: context.db)
+                }
+                try await tell(
+                    child, type: .badgeEarned, title: "New badge: \(badge.title)",
+                    message: "\(child.firstName) earned \(badge.title): \(badge.description).",
+                    in: context)
+            }
+        }
+    }
+
+    /// The child and the family's parents hear the news.
+    static func tell(_ child: ChildRecord, type: NotificationType, title: String, message: String, in context: ServiceContext) async throws
+    {
+        var people = [child.userID]
+        people += try await FamilyDirectory.parentUserIDs(ofFamily: child.familyID, on: context.sql)
+        for person in people {
+            _ = try await NotificationService.notify(
+                person, type: type, title: title, message: message, childID: child.id, at: context.now, on: context.db)
+        }
+    }
+}
+
+/// The badges each child holds.
+enum BadgeStore {
+    struct Row: Decodable {
+        let badge_key: String
+        let times_earned: Int
+        let first_earned_at: Date
+    }
+
+    static func earned(by childID: UUID, on sql: any SQLDatabase) async throws -> [Row] {
+        try await sql.raw("SELECT badge_key, times_earned, first_earned_at FROM child_badges WHERE child_id = \(bind: childID)")
+            .all(decoding: Row.self)
+    }
+
+    /// Records a badge once; false when the child already had it (another request was first).
+    static func record(_ key: String, for childID: UUID, at now: Date, on sql: any SQLDatabase) async throws -> Bool {
+        struct Inserted: Decodable { let badge_key: String }
+        return try await sql.raw(
+            """
+            INSERT INTO child_badges (child_id, badge_key, times_earned, first_earned_at, last_earned_at)
+            VALUES (\(bind: childID), \(bind: key), 1, \(bind: now), \(bind: now))
+            ON CONFLICT (child_id, badge_key) DO NOTHING RETURNING badge_key
+            """
+        ).first(decoding: Inserted.self) != nil
+    }
+
+    /// Every badge of the catalogue for one child: earned ones with when, the others with progress.
+    static func list(for child: ChildRecord, in context: ServiceContext) async throws -> [BadgeDto] {
+        let stats = try await LearningMeasure.stats(of: child.id, calendar: child.calendar, on: context.sql)
+        let held = Dictionary(uniqueKeysWithValues: try await earned(by: child.id, on: context.sql).map { ($0.badge_key, $0) })
+        return BadgeCatalog.all.map { badge in
+            let row = held[badge.key]
+            return BadgeDto(
+                badgeKey: badge.key, title: badge.title, description: badge.description, icon: badge.icon, isRare: badge.isRare,
+                pointsAwarded: badge.pointsAwarded, earned: row != nil, earnedAt: row?.first_earned_at, timesEarned: row?.times_earned ?? 0,
+                progress: row != nil ? 1 : badge.progress(in: stats), criteria: badge.criteria)
+        }
+    }
+
+    /// The catalogue itself, nobody's progress.
+    static var catalogue: [BadgeDto] {
+        BadgeCatalog.all.map {
+            BadgeDto(
+                badgeKey: $0.key, title: $0.title, description: $0.description, icon: $0.icon, isRare: $0.isRare,
+                pointsAwarded: $0.pointsAwarded,
+                earned: false, earnedAt: nil, timesEarned: 0, progress: 0, criteria: $0.criteria)
+        }
+    }
+}
