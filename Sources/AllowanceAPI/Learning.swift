@@ -147,9 +147,16 @@ public struct RedemptionDto: Codable, Sendable {
     }
 }
 
-/// How many points make a dollar when redeemed; nil: points are not money.
-public struct PointsRateDto: Codable, Sendable, Equatable {
+/// The family's learning settings. On update, send only what changes; `pointsPerDollar` 0
+/// means points are not money.
+public struct LearningSettingsDto: Codable, Sendable, Equatable {
+    /// How many points make a dollar when redeemed; nil (on read): points are not money.
     public var pointsPerDollar: Int?
+    /// The evening streak reminder's local time, "18:00".
+    public var streakReminderTime: String?
 
-    public init(pointsPerDollar: Int?) { self.pointsPerDollar = pointsPerDollar }
+    public init(pointsPerDollar: Int? = nil, streakReminderTime: String? = nil) {
+        self.pointsPerDollar = pointsPerDollar
+        self.streakReminderTime = streakReminderTime
+    }
 }

@@ -17,6 +17,10 @@ public enum NotificationType: String, Codable, CaseIterable, Sendable {
     case learningGoalCompleted = "LearningGoalCompleted"
     case learningGoalFailed = "LearningGoalFailed"
     case badgeEarned = "BadgeEarned"
+    /// A running learning streak will end tonight unless the child learns (to the child).
+    case streakAtRisk = "StreakAtRisk"
+    /// Last week's learning, each Monday (to parents).
+    case weeklySummary = "WeeklySummary"
 }
 
 public struct NotificationDto: Codable, Sendable {
@@ -66,11 +70,25 @@ public struct NotificationPreferencesDto: Codable, Sendable, Equatable {
     public var balanceAlertsEnabled: Bool?
     public var lowBalanceWarningEnabled: Bool?
     public var lowBalanceThreshold: Money?
+    /// Learning goals reached or missed, and badges earned.
+    public var learningAlertsEnabled: Bool?
+    public var streakRemindersEnabled: Bool?
+    public var weeklySummaryEnabled: Bool?
+    /// "21:00" to "07:00": no reminder is sent in between. Empty strings clear them.
+    public var quietHoursStart: String?
+    public var quietHoursEnd: String?
 
     public init(
         notificationsEnabled: Bool? = nil, transactionAlertsEnabled: Bool? = nil, allowanceRemindersEnabled: Bool? = nil,
-        balanceAlertsEnabled: Bool? = nil, lowBalanceWarningEnabled: Bool? = nil, lowBalanceThreshold: Money? = nil
+        balanceAlertsEnabled: Bool? = nil, lowBalanceWarningEnabled: Bool? = nil, lowBalanceThreshold: Money? = nil,
+        learningAlertsEnabled: Bool? = nil, streakRemindersEnabled: Bool? = nil, weeklySummaryEnabled: Bool? = nil,
+        quietHoursStart: String? = nil, quietHoursEnd: String? = nil
     ) {
+        self.learningAlertsEnabled = learningAlertsEnabled
+        self.streakRemindersEnabled = streakRemindersEnabled
+        self.weeklySummaryEnabled = weeklySummaryEnabled
+        self.quietHoursStart = quietHoursStart
+        self.quietHoursEnd = quietHoursEnd
         self.notificationsEnabled = notificationsEnabled
         self.transactionAlertsEnabled = transactionAlertsEnabled
         self.allowanceRemindersEnabled = allowanceRemindersEnabled

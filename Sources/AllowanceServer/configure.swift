@@ -76,6 +76,8 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.jobs.register(PaydayService.scheduledJob)
     app.jobs.register(RecurringJob.scheduledJob)
     app.jobs.register(LearningJob.scheduledJob)
+    app.jobs.register(LearningReminders.streakJob)
+    app.jobs.register(LearningReminders.summaryJob)
     SavingsGoalsFeature.register(app)
 
     ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
@@ -119,6 +121,7 @@ func routes(_ app: Application) throws {
     try pages.register(collection: SettingsPages())
     try pages.register(collection: RecurringPages())
     try pages.register(collection: GoalPages())
+    try pages.register(collection: LearningPages())
 }
 
 /// Views and `Public/` are found from the working directory (the package root under

@@ -186,7 +186,8 @@ import VaporTesting
         Rule(.GET, "/api/v1/children/:childId/points", .parentOrOwnChild),
         Rule(.POST, "/api/v1/children/:childId/points/redeem", .parentOrOwnChild, body: #"{"points":1,"description":"Hacked"}"#),
         Rule(.POST, "/api/v1/children/:childId/points/adjust", .parentOnly, body: #"{"points":5,"description":"Hacked"}"#),
-        Rule(.PUT, "/api/v1/families/current/points-rate", .parentOnly, body: #"{"pointsPerDollar":100}"#),
+        Rule(.GET, "/api/v1/families/current/learning-settings", .signedIn),
+        Rule(.PUT, "/api/v1/families/current/learning-settings", .parentOnly, body: #"{"pointsPerDollar":100}"#),
         Rule(
             .POST, "/api/v1/learning-goals", .parentOrOwnChild,
             body: #"{"childId":"{childId}","title":"Hacked","type":"TimeBased","targetValue":1,"frequency":"Weekly"}"#),
@@ -269,6 +270,22 @@ import VaporTesting
         Rule(.POST, "/goals/:goalId/matching-off", .parentOnly),
         Rule(.POST, "/goals/:goalId/challenge", .parentOnly, body: "targetAmount=1&endDate=2027-01-01&bonusAmount=1"),
         Rule(.POST, "/goals/:goalId/challenge-cancel", .parentOnly),
+
+        Rule(.GET, "/children/:childId/learning", .parentOrOwnChild),
+        Rule(
+            .POST, "/children/:childId/learning/session", .parentOrOwnChild,
+            body: "bundleIdentifier=com.duolingo.DuolingoMobile&date=2026-11-21&start=09:00&minutes=5"),
+        Rule(
+            .POST, "/children/:childId/learning/import", .parentOnly,
+            body: "csv=bundleIdentifier,startTime,endTime%0Acom.duolingo.DuolingoMobile,2026-11-21T12:00:00Z,2026-11-21T12:05:00Z"),
+        Rule(
+            .POST, "/children/:childId/learning/goal", .parentOrOwnChild, body: "title=Hacked&type=TimeBased&targetValue=1&frequency=Weekly"
+        ),
+        Rule(.POST, "/children/:childId/learning/redeem", .parentOrOwnChild, body: "points=1&description=Hacked"),
+        Rule(.POST, "/learning-goals/:learningGoalId/delete", .parentOnly),
+        Rule(.GET, "/learning/apps", .parentOnly),
+        Rule(.POST, "/learning/apps", .parentOnly, body: "appName=Hacked&bundleIdentifier=x.hacked&category=Learning"),
+        Rule(.POST, "/learning/apps/:appCategoryId/delete", .parentOnly),
     ]
 
     static let table = api + web

@@ -38,8 +38,13 @@ enum LearningController {
                 .POST, "/api/v1/children/{childId}/points/adjust", "Correct a child's points either way", access: .parent,
                 request: PointsChangeDto.self, response: PointsEntryDto.self, use: adjust),
             .init(
-                .PUT, "/api/v1/families/current/points-rate", "Set how many points make a dollar (null: points are not money)",
-                access: .parent, request: PointsRateDto.self, response: PointsRateDto.self, use: setRate),
+                .GET, "/api/v1/families/current/learning-settings", "Points per dollar and the streak reminder's time", access: .signedIn,
+                response: LearningSettingsDto.self, use: settings),
+            .init(
+                .PUT, "/api/v1/families/current/learning-settings",
+                "Change points per dollar (0: points are not money) or the streak reminder's time (send only what changes)",
+                access: .parent,
+                request: LearningSettingsDto.self, response: LearningSettingsDto.self, use: updateSettings),
             .init(
                 .POST, "/api/v1/learning-goals", "Create a learning goal (Basic: 3 active per child)", access: .parentOrOwnChild,
                 request: CreateLearningGoalDto.self, response: LearningGoalDto.self, status: 201, use: createGoal),
@@ -119,11 +124,14 @@ enum LearningController {
         return try await PointsService.adjust(try req.content.decode(PointsChangeDto.self), for: child, by: parent, in: req.context)
     }
 
-    @Sendable static func setRate(req: Request) async throws -> PointsRateDto {
+    @Sendable static func settings(req: Request) async throws -> LearningSettingsDto {
+        try await LearningSettings.read(familyID: try req.requireUser().familyID, on: req.db.sql)
+    }
+
+    @Sendable static func updateSettings(req: Request) async throws -> LearningSettingsDto {
         let parent = try req.requireParent()
-        let input = try req.content.decode(PointsRateDto.self)
-        try await PointsService.setRate(input.pointsPerDollar, forFamily: parent.familyID, in: req.context)
-        return input
+        return try await LearningSettings.update(
+            try req.content.decode(LearningSettingsDto.self), familyID: parent.familyID, in: req.context)
     }
 
     @Sendable static func createGoal(req: Request) async throws -> Response {

@@ -28,5 +28,6 @@ enum AppMigrations {
         CreateLearningSession(),
         CreatePointsEntry(),
         CreateLearningGoal(),
+        AddLearningNotificationPreferences(),
     ]
 }

@@ -17,6 +17,11 @@ final class NotificationPreference: Model, @unchecked Sendable {
     @Field(key: "balance_alerts") var balanceAlerts: Bool
     @Field(key: "low_balance_warning") var lowBalanceWarning: Bool
     @Field(key: "low_balance_threshold_cents") var lowBalanceThresholdCents: Int64
+    @Field(key: "learning_alerts") var learningAlerts: Bool
+    @Field(key: "streak_reminders") var streakReminders: Bool
+    @Field(key: "weekly_summary") var weeklySummary: Bool
+    @OptionalField(key: "quiet_hours_start") var quietHoursStart: String?
+    @OptionalField(key: "quiet_hours_end") var quietHoursEnd: String?
 
     init() {}
 
@@ -29,13 +34,18 @@ final class NotificationPreference: Model, @unchecked Sendable {
         balanceAlerts = true
         lowBalanceWarning = false
         lowBalanceThresholdCents = 1000
+        learningAlerts = true
+        streakReminders = true
+        weeklySummary = true
     }
 
     func toDTO() -> NotificationPreferencesDto {
         NotificationPreferencesDto(
             notificationsEnabled: notificationsEnabled, transactionAlertsEnabled: transactionAlerts,
             allowanceRemindersEnabled: allowanceReminders, balanceAlertsEnabled: balanceAlerts,
-            lowBalanceWarningEnabled: lowBalanceWarning, lowBalanceThreshold: Money(cents: lowBalanceThresholdCents))
+            lowBalanceWarningEnabled: lowBalanceWarning, lowBalanceThreshold: Money(cents: lowBalanceThresholdCents),
+            learningAlertsEnabled: learningAlerts, streakRemindersEnabled: streakReminders, weeklySummaryEnabled: weeklySummary,
+            quietHoursStart: quietHoursStart, quietHoursEnd: quietHoursEnd)
     }
 
     /// Whether a notification of this type reaches the user.
@@ -51,8 +61,18 @@ final class NotificationPreference: Model, @unchecked Sendable {
         case .approvalRequired: return true
         // Savings-goal news has no switch of its own: it follows the master switch.
         case .goalMilestone, .goalCompleted, .challengeCompleted, .challengeFailed: return true
-        // Learning news follows the master switch too, until it has switches of its own.
-        case .learningGoalCompleted, .learningGoalFailed, .badgeEarned: return true
+        case .learningGoalCompleted, .learningGoalFailed, .badgeEarned: return learningAlerts
+        case .streakAtRisk: return streakReminders
+        case .weeklySummary: return weeklySummary
         }
+    }
+
+    /// Whether `time` falls in the quiet hours (which may run past midnight, 21:00 to 07:00).
+    func isQuiet(at time: TimeOfDay) -> Bool {
+        guard let start = quietHoursStart.flatMap(TimeOfDay.init(parsing:)), let end = quietHoursEnd.flatMap(TimeOfDay.init(parsing:))
+        else {
+            return false
+        }
+        return start <= end ? (start <= time && time < end) : (time >= start || time < end)
     }
 }

@@ -47,8 +47,8 @@ extension PointsChangeDto: APISample {
 extension RedemptionDto: APISample {
     static var sample: Self { .init(entry: .sample, moneyCredited: Money(cents: 100), transactionId: sampleID) }
 }
-extension PointsRateDto: APISample {
-    static var sample: Self { .init(pointsPerDollar: 100) }
+extension LearningSettingsDto: APISample {
+    static var sample: Self { .init(pointsPerDollar: 100, streakReminderTime: "18:30") }
 }
 extension CreateLearningGoalDto: APISample {
     static var sample: Self {

@@ -55,6 +55,11 @@ extension SiteURL {
         case ("notifications", nil, 0): url = .notifications
         case ("notificationsReadAll", nil, 0): url = .notificationsReadAll
         case ("notificationRead", nil, 1): url = .notificationRead(id(0)!)
+        case ("learning", nil, 1): url = .learning(child: id(0)!)
+        case ("learning", let action?, 1): url = LearningAction(rawValue: action).map { .learningAction(child: id(0)!, $0) }
+        case ("learningGoalDelete", nil, 1): url = .learningGoalDelete(id(0)!)
+        case ("learningApps", nil, 0): url = .learningApps
+        case ("learningAppDelete", nil, 1): url = .learningAppDelete(id(0)!)
         default: url = nil
         }
         guard let url else { return nil }

@@ -31,6 +31,11 @@ enum SiteURL: Equatable {
     case settingsForm(SettingsForm)
     case notifications, notificationsReadAll
     case notificationRead(Parameter)
+    case learning(child: Parameter)
+    case learningAction(child: Parameter, LearningAction)
+    case learningGoalDelete(Parameter)
+    case learningApps
+    case learningAppDelete(Parameter)
 
     enum ChildAction: String, CaseIterable {
         case money, rename, delete, pauseAllowance, resumeAllowance
@@ -44,6 +49,10 @@ enum SiteURL: Equatable {
     enum RecurringAction: String, CaseIterable { case edit, pause, resume, run, delete }
     enum PendingDecision: String, CaseIterable { case approve, reject }
     enum SettingsForm: String, CaseIterable { case profile, password, notifications }
+    enum LearningAction: String, CaseIterable {
+        case session, goal, redeem
+        case sessionsImport = "import"
+    }
 
     /// The path, for links and redirects (`.key` parameters read `:name`).
     var path: String {
@@ -105,6 +114,12 @@ enum SiteURL: Equatable {
         case .notifications: [.constant("notifications")]
         case .notificationsReadAll: [.constant("notifications"), .constant("read-all")]
         case .notificationRead(let id): [.constant("notifications"), .parameter("notificationId", id), .constant("read")]
+        case .learning(let child): [.constant("children"), .parameter("childId", child), .constant("learning")]
+        case .learningAction(let child, let action):
+            [.constant("children"), .parameter("childId", child), .constant("learning"), .constant(action.rawValue)]
+        case .learningGoalDelete(let id): [.constant("learning-goals"), .parameter("learningGoalId", id), .constant("delete")]
+        case .learningApps: [.constant("learning"), .constant("apps")]
+        case .learningAppDelete(let id): [.constant("learning"), .constant("apps"), .parameter("appCategoryId", id), .constant("delete")]
         }
     }
 }

@@ -70,7 +70,23 @@ enum NotificationService {
         if let value = update.balanceAlertsEnabled { preference.balanceAlerts = value }
         if let value = update.lowBalanceWarningEnabled { preference.lowBalanceWarning = value }
         if let value = update.lowBalanceThreshold { preference.lowBalanceThresholdCents = value.cents }
+        if let value = update.learningAlertsEnabled { preference.learningAlerts = value }
+        if let value = update.streakRemindersEnabled { preference.streakReminders = value }
+        if let value = update.weeklySummaryEnabled { preference.weeklySummary = value }
+        if let value = update.quietHoursStart { preference.quietHoursStart = try quietTime(value, "quietHoursStart") }
+        if let value = update.quietHoursEnd { preference.quietHoursEnd = try quietTime(value, "quietHoursEnd") }
+        if (preference.quietHoursStart == nil) != (preference.quietHoursEnd == nil) {
+            throw AppError.validation("Quiet hours need both a start and an end, such as 21:00 and 07:00")
+        }
         try await preference.save(on: db)
         return preference.toDTO()
+    }
+
+    /// "21:00" (stored as HH:mm), or nil for an empty string.
+    private static func quietTime(_ text: String, _ name: String) throws -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        guard let time = TimeOfDay(parsing: trimmed) else { throw AppError.validation("\(name) must be a time such as 21:00") }
+        return String(format: "%02d:%02d", time.hour, time.minute)
     }
 }

@@ -63,7 +63,7 @@ extension PointsEntryDto: Content {}
 extension PointsDto: Content {}
 extension PointsChangeDto: Content {}
 extension RedemptionDto: Content {}
-extension PointsRateDto: Content {}
+extension LearningSettingsDto: Content {}
 extension CreateLearningGoalDto: Content {}
 extension UpdateLearningGoalDto: Content {}
 extension LearningGoalDto: Content {}

@@ -24,6 +24,8 @@ extension ChildPages {
         let canQuickSubtract: Bool
         let templates: [TemplateButton]
         let goals: [GoalPages.GoalRow]
+        /// "25 min today · 4-day streak".
+        let learning: String
         var error: String?
         var formAmount = ""
         var formNote = ""

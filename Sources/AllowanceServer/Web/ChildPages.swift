@@ -33,6 +33,7 @@ struct ChildPages: RouteCollection {
         let points = try await BalanceHistory.endOfDayBalances(for: child, days: 60, now: now, on: req.db.sql)
         let schedule = AllowanceSchedule(day: child.allowanceDay, calendar: child.calendar)
         let next = countdownText(days: schedule.daysUntilNextPayday(from: now))
+        let learning = try await LearningGlance.of(child, in: req.context).text
         return ChildPage(
             id: child.id, name: child.fullName, firstName: child.firstName, lastName: child.lastName, balance: MoneyText(child.balance),
             weeklyAllowance: child.weeklyAllowance.formatted, allowanceDay: child.allowanceDay.name,
@@ -47,7 +48,7 @@ struct ChildPages: RouteCollection {
                         ?? template.name,
                     isCredit: template.type == .credit, hasDefault: template.defaultAmount != nil)
             },
-            goals: goals.map(GoalPages.row),
+            goals: goals.map(GoalPages.row), learning: learning,
             error: error)
     }
 

@@ -15,6 +15,7 @@ extension DashboardPages {
         let recentText: String
         /// "Kai Demo, Balance: $100.00, Weekly allowance: $10.00" (the App Screens document 8.1).
         let accessibleLabel: String
+        let learning: String
     }
 
     struct ParentPage: Encodable {
@@ -39,5 +40,6 @@ extension DashboardPages {
         let netPositive: Bool
         let recent: [TransactionRow]
         let goals: [GoalPages.GoalRow]
+        let learning: LearningGlance
     }
 }

@@ -12,6 +12,12 @@ struct DashboardPages: RouteCollection {
         let user = try req.requireUser()
         if user.isParent {
             let data = try await DashboardService.parent(user, in: req.context)
+            var glances: [UUID: String] = [:]
+            for child in data.children {
+                if let record = try await FamilyDirectory.child(child.childId, inFamily: user.familyID, on: req.db.sql) {
+                    glances[child.childId] = try await LearningGlance.of(record, in: req.context).text
+                }
+            }
             let cards = data.children.map { child in
                 ChildCard(
                     id: child.childId, name: "\(child.firstName) \(child.lastName)", initial: String(child.firstName.prefix(1)),
@@ -19,8 +25,8 @@ struct DashboardPages: RouteCollection {
                     recentText: child.recentTransactionCount == 1
                         ? "1 recent transaction" : "\(child.recentTransactionCount) recent transactions",
                     accessibleLabel:
-                        "\(child.firstName) \(child.lastName), Balance: \(child.currentBalance.formatted), Weekly allowance: \(child.weeklyAllowance.formatted)"
-                )
+                        "\(child.firstName) \(child.lastName), Balance: \(child.currentBalance.formatted), Weekly allowance: \(child.weeklyAllowance.formatted)",
+                    learning: glances[child.childId] ?? "")
             }
             return try await req.render(
                 "parent-dashboard", "Dashboard", section: "dashboard",
@@ -42,6 +48,7 @@ struct DashboardPages: RouteCollection {
                 net: data.monthlyStats.netChange.signedFormatted, netPositive: !data.monthlyStats.netChange.isNegative,
                 recent: data.recentTransactions.map { TransactionRow($0, calendar: child.calendar) },
                 goals: try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context).map(
-                    GoalPages.row)))
+                    GoalPages.row),
+                learning: try await LearningGlance.of(child, in: req.context)))
     }
 }

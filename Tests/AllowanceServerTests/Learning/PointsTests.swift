@@ -47,9 +47,10 @@ import Vapor
                 json: PointsChangeDto(points: 20, description: "Sticker"))
             #expect(plain.moneyCredited == nil && plain.entry.balanceAfter == 100)
             // 100 points = $1.00.
-            let rate: PointsRateDto = try await client.call(
-                .PUT, "/api/v1/families/current/points-rate", token: family.parent.token, json: PointsRateDto(pointsPerDollar: 100))
-            #expect(rate.pointsPerDollar == 100)
+            let rate: LearningSettingsDto = try await client.call(
+                .PUT, "/api/v1/families/current/learning-settings", token: family.parent.token,
+                json: LearningSettingsDto(pointsPerDollar: 100))
+            #expect(rate.pointsPerDollar == 100 && rate.streakReminderTime == "18:00")
             let cash: RedemptionDto = try await client.call(
                 .POST, "/api/v1/children/\(kai.id)/points/redeem", token: kai.token,
                 json: PointsChangeDto(points: 75, description: "Cash in"))

@@ -44,16 +44,14 @@ enum LearningGoalService {
         goal.createdAt = now
         goal.lastModifiedBy = user.userID
         goal.lastModifiedAt = now
-        let premium = PlanService.plan(
-            premiumUntil: try await PlanService.premiumUntil(ofFamily: child.familyID, on: context.sql), now: now)
+        let plan = try await PlanService.plan(ofFamily: child.familyID, in: context)
         try await context.write { db in
             try await GoalStore.lockChild(child.id, on: db.sql)
-            if premium == .basic {
+            if plan.hasPremiumFeatures == false {
                 let active = try await LearningGoal.query(on: db).filter(\.$childID == child.id).filter(\.$completedAt == nil)
                     .filter(\.$failedAt == nil).filter(\.$endDate > now).count()
-                guard active < PlanService.basicActiveGoals else {
-                    throw PlanService.upgradeRequired(
-                        "\(child.firstName) already has \(active) active learning goals, the most the Basic plan allows.")
+                if let refusal = plan.refusalToAddGoal(activeGoals: active, childName: child.firstName) {
+                    throw PlanService.upgradeRequired(refusal)
                 }
             }
             try await goal.create(on: db)

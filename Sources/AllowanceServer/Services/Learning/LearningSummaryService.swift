@@ -3,15 +3,14 @@ import AllowanceCore
 import Foundation
 import SQLKit
 
-/// This week against last week, the last six months and the streaks, read from the per-day
-/// running totals (a few hundred rows at most, however many sessions there are).
+/// This week against last week, the last six months and the streaks: Core's `LearningSummary`
+/// over the per-day running totals (a few hundred rows at most, however many sessions there are).
 enum LearningSummaryService {
     static func summary(of child: ChildRecord, in context: ServiceContext) async throws -> LearningSummaryDto {
         let calendar = child.calendar
         let now = context.now
-        let thisWeek = LearningPeriod.containing(now, frequency: .weekly, in: calendar)!
-        let lastWeek = LearningPeriod.containing(thisWeek.start.addingTimeInterval(-1), frequency: .weekly, in: calendar)!
-        let sixMonthsAgo = (0..<5).reduce(calendar.startOfMonth(now)) { month, _ in calendar.startOfMonth(month.addingTimeInterval(-1)) }
+        // Seven months back covers the six months shown and last week.
+        let since = calendar.dayKey(calendar.startOfMonth(now).addingTimeInterval(-200 * 86_400))
         struct Day: Decodable {
             let day: String
             let learning_seconds: Int64
@@ -21,43 +20,22 @@ enum LearningSummaryService {
         let days = try await context.sql.raw(
             """
             SELECT day, learning_seconds, points, sessions FROM learning_days
-            WHERE child_id = \(bind: child.id) AND day >= \(bind: calendar.dayKey(min(sixMonthsAgo, lastWeek.start)))
+            WHERE child_id = \(bind: child.id) AND day >= \(bind: since)
             """
-        ).all(decoding: Day.self)
-        func totals(_ week: DateInterval) -> LearningTotalsDto {
-            let from = calendar.dayKey(week.start)
-            let until = calendar.dayKey(week.end)
-            let inWeek = days.filter { $0.day >= from && $0.day < until }
-            return LearningTotalsDto(
-                minutes: Int(inWeek.map(\.learning_seconds).reduce(0, +) / 60), points: Int(inWeek.map(\.points).reduce(0, +)),
-                sessions: Int(inWeek.map(\.sessions).reduce(0, +)))
+        ).all(decoding: Day.self).map {
+            LearningDayTotals(day: $0.day, learningSeconds: $0.learning_seconds, points: Int($0.points), sessions: Int($0.sessions))
         }
-        let this = totals(thisWeek)
-        let last = totals(lastWeek)
-        var months: [LearningMonthDto] = []
-        var month = sixMonthsAgo
-        for _ in 0..<6 {
-            let key = String(calendar.dayKey(month).prefix(7))
-            let inMonth = days.filter { $0.day.hasPrefix(key) }
-            months.append(
-                LearningMonthDto(
-                    month: key, minutes: Int(inMonth.map(\.learning_seconds).reduce(0, +) / 60),
-                    points: Int(inMonth.map(\.points).reduce(0, +))))
-            month = calendar.startOfNextMonth(month)
-        }
+        let summary = LearningSummary(days: days, now: now, calendar: calendar)
         let learningDays = try await LearningMeasure.learningDays(of: child.id, on: context.sql)
+        func dto(_ totals: LearningSummary.Totals) -> LearningTotalsDto {
+            LearningTotalsDto(minutes: totals.minutes, points: totals.points, sessions: totals.sessions)
+        }
         return LearningSummaryDto(
-            thisWeek: this, lastWeek: last,
+            thisWeek: dto(summary.thisWeek), lastWeek: dto(summary.lastWeek),
             changePercent: LearningChangeDto(
-                minutes: change(this.minutes, from: last.minutes), points: change(this.points, from: last.points),
-                sessions: change(this.sessions, from: last.sessions)),
+                minutes: summary.changePercent.minutes, points: summary.changePercent.points, sessions: summary.changePercent.sessions),
             currentStreak: LearningStreak.current(learningDays, today: now, in: calendar),
-            longestStreak: LearningStreak.longest(learningDays, in: calendar), months: months)
-    }
-
-    /// Percent change with one decimal; nil where there is nothing to compare with.
-    static func change(_ now: Int, from before: Int) -> Double? {
-        guard before > 0 else { return nil }
-        return (Double(now - before) / Double(before) * 1000).rounded() / 10
+            longestStreak: LearningStreak.longest(learningDays, in: calendar),
+            months: summary.months.map { LearningMonthDto(month: $0.month, minutes: $0.minutes, points: $0.points) })
     }
 }

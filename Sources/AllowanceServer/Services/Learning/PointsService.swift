@@ -71,13 +71,5 @@ enum PointsService {
             .points_per_dollar
     }
 
-    /// Sets (or, with nil, removes) the family's exchange rate.
-    static func setRate(_ rate: Int?, forFamily familyID: UUID, in context: ServiceContext) async throws {
-        if let rate, !(1...100_000).contains(rate) { throw AppError.validation("pointsPerDollar must be from 1 to 100000") }
-        try await context.write { db in
-            try await db.sql.raw("UPDATE families SET points_per_dollar = \(bind: rate) WHERE id = \(bind: familyID)").run()
-        }
-    }
-
     private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 }

@@ -1,0 +1,112 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+import Vapor
+
+/// What the learning pages show and the forms they read.
+extension LearningPages {
+    struct GoalCard: Encodable {
+        let id: UUID
+        let title: String
+        let ring: String
+        /// "red" under 50 %, "orange" to 99 %, "green" when done: the ring's colour and its words.
+        let band: String
+        let progressText: String
+        let period: String
+        let status: String
+        let isRecurring: Bool
+    }
+
+    struct BadgeCard: Encodable {
+        let key: String
+        let title: String
+        let description: String
+        let criteria: String
+        let earned: Bool
+        let isRare: Bool
+        let earnedOn: String?
+        let percent: Int
+        let bonus: Int
+    }
+
+    struct PointsRow: Encodable {
+        let type: String
+        let amount: String
+        let isIn: Bool
+        let balanceAfter: Int
+        let description: String
+        let when: String
+    }
+
+    struct AppOption: Encodable {
+        let bundle: String
+        let name: String
+        let category: String
+    }
+
+    struct Page: Encodable {
+        let childId: UUID
+        let childName: String
+        let isParent: Bool
+        let celebration: String?
+        let error: String?
+        let todayMinutes: Int
+        let currentStreak: Int
+        let longestStreak: Int
+        let points: Int
+        let pointsEarned: Int
+        let rate: String?
+        let weekChart: String
+        let monthChart: String
+        let weekChange: String
+        let goals: [GoalCard]
+        let history: [GoalCard]
+        let badges: [BadgeCard]
+        let nextBadge: String?
+        let entries: [PointsRow]
+        let apps: [AppOption]
+        let canAddGoal: Bool
+        let upgradeMessage: String?
+        let today: String
+    }
+
+    struct SessionForm: Content {
+        var bundleIdentifier: String?
+        var date: String?
+        var start: String?
+        var minutes: String?
+    }
+
+    struct ImportForm: Content {
+        var file: File?
+        var csv: String?
+    }
+
+    struct GoalForm: Content {
+        var title: String?
+        var type: String?
+        var targetValue: String?
+        var frequency: String?
+        var bundleIdentifier: String?
+        var startDate: String?
+        var endDate: String?
+        var isRecurring: String?
+    }
+
+    struct RedeemForm: Content {
+        var points: String?
+        var description: String?
+    }
+
+    struct AppsPage: Encodable {
+        let apps: [AppCategoryDto]
+        let error: String?
+    }
+
+    struct AppForm: Content {
+        var appName: String?
+        var bundleIdentifier: String?
+        var category: String?
+        var pointsPerHour: String?
+    }
+}

@@ -1,0 +1,92 @@
+import AllowanceAPI
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import AllowanceServer
+
+/// The learning pages without a browser (the flows are in Tests/browser): forms move the same
+/// services as the API, refusals come back on the page, and the family's app list.
+@Suite struct LearningPagesTests {
+    let pages = WebPageTests()
+
+    @Test func aParentSetsAGoalAndLogsSessionsUntilItIsReached() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            let cookies = try await pages.signIn(client, email: family.parent.email)
+            let path = "/children/\(kai.id)/learning"
+            let empty = try await pages.page(client, path, cookies: cookies)
+            #expect(empty.status == .ok && empty.body.string.contains("Kai&#39;s learning") || empty.body.string.contains("Kai's learning"))
+            // act: a weekly goal of 1 hour, then 40 and 20 minutes.
+            let goal = try await pages.post(
+                client, path + "/goal", form: "_csrf=\(cookies.csrf)&title=Learn+an+hour&type=TimeBased&targetValue=1&frequency=Weekly",
+                cookies: cookies)
+            #expect(goal.status == .seeOther)
+            let first = try await pages.post(
+                client, path + "/session",
+                form: "_csrf=\(cookies.csrf)&bundleIdentifier=\(duolingo)&date=2026-11-21&start=10:00&minutes=40",
+                cookies: cookies)
+            #expect(first.status == .seeOther && first.headers.first(name: .location) == path)
+            let second = try await pages.post(
+                client, path + "/session",
+                form: "_csrf=\(cookies.csrf)&bundleIdentifier=\(duolingo)&date=2026-11-21&start=11:00&minutes=20",
+                cookies: cookies)
+            // assert: the goal is reached, and the page celebrates.
+            #expect(second.headers.first(name: .location) == path + "?celebrate=goal")
+            let done = try await pages.page(client, path + "?celebrate=goal", cookies: cookies)
+            #expect(done.body.string.contains("Goal reached!"))
+            #expect(done.body.string.contains("First Goal"))
+            let goals: [LearningGoalDto] = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/learning-goals?status=all", token: family.parent.token)
+            #expect(goals.map(\.status) == [.completed])
+        }
+    }
+
+    @Test func refusalsComeBackOnThePageAndChangeNothing() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            let cookies = try await pages.signIn(client, email: family.parent.email)
+            let path = "/children/\(kai.id)/learning"
+            let bad = try await pages.post(
+                client, path + "/session", form: "_csrf=\(cookies.csrf)&bundleIdentifier=\(duolingo)&date=2026-11-21&start=10:00&minutes=0",
+                cookies: cookies)
+            #expect(bad.status == .badRequest && bad.body.string.contains("Minutes must be a whole number from 1 to 1440"))
+            let csv =
+                "bundleIdentifier,startTime,endTime%0A\(duolingo),2026-11-20T15:00:00Z,2026-11-20T15:30:00Z%0Anot.an.app,2026-11-20T16:00:00Z,2026-11-20T16:30:00Z"
+            let imported = try await pages.post(client, path + "/import", form: "_csrf=\(cookies.csrf)&csv=\(csv)", cookies: cookies)
+            #expect(imported.status == .badRequest && imported.body.string.contains("not.an.app is not one of the family"))
+            let sessions: [LearningSessionDto] = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/learning-sessions", token: family.parent.token)
+            #expect(sessions.isEmpty)
+            // A good file imports every row.
+            let good =
+                "bundleIdentifier,startTime,endTime%0A\(duolingo),2026-11-20T15:00:00Z,2026-11-20T15:30:00Z%0A\(duolingo),2026-11-19T15:00:00Z,2026-11-19T15:30:00Z"
+            let ok = try await pages.post(client, path + "/import", form: "_csrf=\(cookies.csrf)&csv=\(good)", cookies: cookies)
+            #expect(ok.status == .seeOther)
+            let after: [LearningSessionDto] = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/learning-sessions", token: family.parent.token)
+            #expect(after.count == 2)
+        }
+    }
+
+    @Test func parentsKeepTheAppListChildrenCannot() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero)])
+            let parent = try await pages.signIn(client, email: family.parent.email)
+            let added = try await pages.post(
+                client, "/learning/apps",
+                form: "_csrf=\(parent.csrf)&appName=Chess&bundleIdentifier=com.chess.app&category=Learning&pointsPerHour=30",
+                cookies: parent)
+            #expect(added.status == .seeOther)
+            let list = try await pages.page(client, "/learning/apps", cookies: parent)
+            #expect(list.body.string.contains("com.chess.app"))
+            let child = try await pages.signIn(client, email: family.children[0].email)
+            #expect(try await pages.page(client, "/learning/apps", cookies: child).status == .forbidden)
+            // A child sees their own learning page.
+            #expect(try await pages.page(client, "/children/\(family.children[0].id)/learning", cookies: child).status == .ok)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+"""Learning goals and badges (learning-goals-and-badges.md) in the browser: a parent sets a
+weekly time goal, logs sessions until it is reached, sees the celebration and the badge; the
+badge grid and the charts pass axe, in light and dark."""
+
+from __future__ import annotations
+
+import datetime
+from zoneinfo import ZoneInfo
+
+from playwright.sync_api import Page, expect
+
+from helpers import DEMO_PARENT, axe_violations, create_family, error_banner, flash, login, login_child, login_parent, structure_problems
+
+ZONE = ZoneInfo("America/New_York")
+
+
+def _session_times() -> list[tuple[str, str]]:
+    """Two starts (date, HH:MM) that end before now and lie in this week (Monday start) where
+    the family lives: 40 minutes two hours ago, 20 minutes one hour ago."""
+    now = datetime.datetime.now(ZONE)
+    return [((now - datetime.timedelta(hours=h)).date().isoformat(), (now - datetime.timedelta(hours=h)).strftime("%H:%M")) for h in (2, 1)]
+
+
+def log_session(page: Page, date: str, start: str, minutes: int):
+    form = page.get_by_role("region", name="Log a session")
+    form.get_by_label("App").select_option(label="Duolingo (Learning)")
+    form.get_by_label("Date").fill(date)
+    form.get_by_label("Start time").fill(start)
+    form.get_by_label("Minutes").fill(str(minutes))
+    form.get_by_role("button", name="Log Session").click()
+
+
+def test_a_weekly_time_goal_is_reached_with_a_celebration_and_a_badge(page: Page):
+    family = create_family(("Kai",))
+    kai = family.children[0]
+    login_parent(page, family)
+    page.goto(f"/children/{kai.id}")
+    page.get_by_role("link", name="Goals, badges and points").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Kai's learning")
+
+    goal_form = page.get_by_role("region", name="New goal")
+    goal_form.get_by_label("Title").fill("Learn for an hour")
+    goal_form.get_by_label("What it counts").select_option("TimeBased")
+    goal_form.get_by_label("Target").fill("1")
+    goal_form.get_by_label("How often").select_option("Weekly")
+    goal_form.get_by_role("button", name="Add Goal").click()
+    expect(flash(page)).to_have_text("Learn for an hour is set: 0 of 1 hours.")
+    ring = page.locator(".learning-goal svg.ring[role=img]")
+    expect(ring).to_have_attribute("aria-label", "Learn for an hour: 0 percent")
+    expect(page.locator(".learning-goal")).to_have_class("card learning-goal red")
+
+    (first_date, first_start), (second_date, second_start) = _session_times()
+    log_session(page, first_date, first_start, 40)
+    expect(flash(page)).to_have_text("Logged 40 minutes of Duolingo: +40 points.")
+    expect(ring).to_have_attribute("aria-label", "Learn for an hour: 66 percent")
+    expect(page.locator(".learning-goal")).to_have_class("card learning-goal orange")
+
+    log_session(page, second_date, second_start, 20)
+    celebration = page.get_by_role("status").filter(has_text="Hooray!")
+    expect(celebration).to_contain_text("Goal reached! Every minute counted.")
+    badge = page.locator(".badge-card", has_text="First Goal")
+    expect(badge).to_have_class("badge-card earned")
+    expect(page.locator("#points")).to_have_text("70")  # 60 learned and the badge's 10
+    expect(page.get_by_role("region", name="Goal history")).to_contain_text("Learn for an hour")
+
+
+def test_a_refused_session_says_why_on_the_page(page: Page):
+    family = create_family(("Kai",))
+    kai = family.children[0]
+    login_parent(page, family)
+    page.goto(f"/children/{kai.id}/learning")
+    date, start = _session_times()[0]
+    log_session(page, date, start, 0)
+    expect(error_banner(page)).to_have_text("Minutes must be a whole number from 1 to 1440")
+    expect(page.locator("#points")).to_have_text("0")
+
+
+def test_a_child_sees_their_badges_and_the_demo_family_has_learning(page: Page):
+    login_child(page, create_family(("Kai",)).children[0])
+    page.get_by_role("link", name="My learning").click()
+    expect(page.locator(".badge-card.locked").first).to_contain_text("%")
+
+
+def _axe(page: Page, name: str) -> list[str]:
+    return [f"axe: {v['line']}" for v in axe_violations(page, name)] + structure_problems(page)
+
+
+def test_the_learning_page_passes_axe_in_light_and_dark(browser, base_url):
+    for scheme in ("light", "dark"):
+        context = browser.new_context(base_url=base_url, color_scheme=scheme)
+        page = context.new_page()
+        login(page, *DEMO_PARENT)
+        page.get_by_role("link", name="Kai Demo", exact=False).first.click()
+        page.get_by_role("link", name="Goals, badges and points").click()
+        expect(page.locator("svg.chart.bars")).to_have_count(2)
+        expect(page.locator(".badge-card.earned").first).to_be_visible()
+        assert _axe(page, f"learning ({scheme})") == []
+        page.goto("/learning/apps")
+        assert _axe(page, f"learning apps ({scheme})") == []
+        context.close()
