@@ -286,6 +286,7 @@ import VaporTesting
         Rule(.GET, "/learning/apps", .parentOnly),
         Rule(.POST, "/learning/apps", .parentOnly, body: "appName=Hacked&bundleIdentifier=x.hacked&category=Learning"),
         Rule(.POST, "/learning/apps/:appCategoryId/delete", .parentOnly),
+        Rule(.POST, "/learning/settings", .parentOnly, body: "pointsPerDollar=100&streakReminderTime=18:30"),
     ]
 
     static let table = api + web

@@ -59,6 +59,7 @@ extension SiteURL {
         case ("learning", let action?, 1): url = LearningAction(rawValue: action).map { .learningAction(child: id(0)!, $0) }
         case ("learningGoalDelete", nil, 1): url = .learningGoalDelete(id(0)!)
         case ("learningApps", nil, 0): url = .learningApps
+        case ("learningSettings", nil, 0): url = .learningSettings
         case ("learningAppDelete", nil, 1): url = .learningAppDelete(id(0)!)
         default: url = nil
         }

@@ -35,6 +35,7 @@ enum SiteURL: Equatable {
     case learningAction(child: Parameter, LearningAction)
     case learningGoalDelete(Parameter)
     case learningApps
+    case learningSettings
     case learningAppDelete(Parameter)
 
     enum ChildAction: String, CaseIterable {
@@ -119,6 +120,7 @@ enum SiteURL: Equatable {
             [.constant("children"), .parameter("childId", child), .constant("learning"), .constant(action.rawValue)]
         case .learningGoalDelete(let id): [.constant("learning-goals"), .parameter("learningGoalId", id), .constant("delete")]
         case .learningApps: [.constant("learning"), .constant("apps")]
+        case .learningSettings: [.constant("learning"), .constant("settings")]
         case .learningAppDelete(let id): [.constant("learning"), .constant("apps"), .parameter("appCategoryId", id), .constant("delete")]
         }
     }

@@ -101,6 +101,13 @@ extension LearningPages {
     struct AppsPage: Encodable {
         let apps: [AppCategoryDto]
         let error: String?
+        let pointsPerDollar: String
+        let streakReminderTime: String
+    }
+
+    struct SettingsForm: Content {
+        var pointsPerDollar: String?
+        var streakReminderTime: String?
     }
 
     struct AppForm: Content {

@@ -17,6 +17,7 @@ struct LearningPages: RouteCollection {
         routes.get(SiteURL.learningApps.pathComponents, use: apps)
         routes.post(SiteURL.learningApps.pathComponents, use: addApp)
         routes.post(SiteURL.learningAppDelete(.key).pathComponents, use: deleteApp)
+        routes.post(SiteURL.learningSettings.pathComponents, use: saveSettings)
     }
 
     // MARK: - The child's learning page
@@ -230,8 +231,33 @@ struct LearningPages: RouteCollection {
 
     @Sendable func apps(req: Request) async throws -> Response {
         let parent = try req.requireParent()
+        return try await req.render("learning-apps", "Learning Apps", section: "settings", try await appsPage(req, parent, error: nil))
+    }
+
+    private func appsPage(_ req: Request, _ parent: AuthUser, error: String?) async throws -> AppsPage {
         let apps = try await AppCategoryService.list(familyID: parent.familyID, on: req.db)
-        return try await req.render("learning-apps", "Learning Apps", section: "settings", AppsPage(apps: apps, error: nil))
+        let settings = try await LearningSettings.read(familyID: parent.familyID, on: req.db.sql)
+        return AppsPage(
+            apps: apps, error: error, pointsPerDollar: settings.pointsPerDollar.map(String.init) ?? "",
+            streakReminderTime: settings.streakReminderTime ?? "18:00")
+    }
+
+    /// Points per dollar (empty: points are not money) and the streak reminder's time.
+    @Sendable func saveSettings(req: Request) async throws -> Response {
+        let parent = try req.requireParent()
+        let form = try req.content.decode(SettingsForm.self)
+        do {
+            let text = form.pointsPerDollar?.trimmingCharacters(in: .whitespaces) ?? ""
+            guard let rate = text.isEmpty ? 0 : Int(text) else { throw AppError.validation("Points per dollar must be a whole number") }
+            _ = try await LearningSettings.update(
+                LearningSettingsDto(pointsPerDollar: rate, streakReminderTime: form.streakReminderTime), familyID: parent.familyID,
+                in: req.context)
+            return Flash.redirect(req, to: SiteURL.learningApps.path, message: "Learning settings saved.")
+        } catch let error as AppError where error.status.code < 500 {
+            return try await req.render(
+                "learning-apps", "Learning Apps", section: "settings", try await appsPage(req, parent, error: error.message),
+                status: error.status)
+        }
     }
 
     @Sendable func addApp(req: Request) async throws -> Response {
@@ -251,9 +277,9 @@ struct LearningPages: RouteCollection {
                 by: parent, in: req.context)
             return Flash.redirect(req, to: SiteURL.learningApps.path, message: "\(app.appName) was added.")
         } catch let error as AppError where error.status.code < 500 {
-            let apps = try await AppCategoryService.list(familyID: parent.familyID, on: req.db)
             return try await req.render(
-                "learning-apps", "Learning Apps", section: "settings", AppsPage(apps: apps, error: error.message), status: error.status)
+                "learning-apps", "Learning Apps", section: "settings", try await appsPage(req, parent, error: error.message),
+                status: error.status)
         }
     }
 

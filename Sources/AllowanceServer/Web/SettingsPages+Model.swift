@@ -18,6 +18,8 @@ extension SettingsPages {
         struct Preferences: Encodable {
             let notificationsEnabled: Bool, transactionAlerts: Bool, allowanceReminders: Bool, balanceAlerts: Bool
             let lowBalanceWarning: Bool, threshold: String
+            let learningAlerts: Bool, streakReminders: Bool, weeklySummary: Bool
+            let quietHoursStart: String, quietHoursEnd: String
         }
     }
 
@@ -36,6 +38,7 @@ extension SettingsPages {
     struct PreferencesForm: Content {
         var notificationsEnabled: String?, transactionAlerts: String?, allowanceReminders: String?, balanceAlerts: String?
         var lowBalanceWarning: String?, threshold: String?
+        var learningAlerts: String?, streakReminders: String?, weeklySummary: String?, quietHoursStart: String?, quietHoursEnd: String?
     }
 
     struct NotificationsPage: Encodable {

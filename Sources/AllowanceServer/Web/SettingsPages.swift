@@ -23,7 +23,9 @@ struct SettingsPages: RouteCollection {
                 notificationsEnabled: prefs.notificationsEnabled, transactionAlerts: prefs.transactionAlerts,
                 allowanceReminders: prefs.allowanceReminders, balanceAlerts: prefs.balanceAlerts,
                 lowBalanceWarning: prefs.lowBalanceWarning,
-                threshold: Money(cents: prefs.lowBalanceThresholdCents).plainText))
+                threshold: Money(cents: prefs.lowBalanceThresholdCents).plainText, learningAlerts: prefs.learningAlerts,
+                streakReminders: prefs.streakReminders, weeklySummary: prefs.weeklySummary, quietHoursStart: prefs.quietHoursStart ?? "",
+                quietHoursEnd: prefs.quietHoursEnd ?? ""))
     }
 
     @Sendable func settings(req: Request) async throws -> Response {
@@ -74,7 +76,10 @@ struct SettingsPages: RouteCollection {
                 with: NotificationPreferencesDto(
                     notificationsEnabled: form.notificationsEnabled != nil, transactionAlertsEnabled: form.transactionAlerts != nil,
                     allowanceRemindersEnabled: form.allowanceReminders != nil, balanceAlertsEnabled: form.balanceAlerts != nil,
-                    lowBalanceWarningEnabled: form.lowBalanceWarning != nil, lowBalanceThreshold: threshold), on: req.db)
+                    lowBalanceWarningEnabled: form.lowBalanceWarning != nil, lowBalanceThreshold: threshold,
+                    learningAlertsEnabled: form.learningAlerts != nil, streakRemindersEnabled: form.streakReminders != nil,
+                    weeklySummaryEnabled: form.weeklySummary != nil, quietHoursStart: form.quietHoursStart ?? "",
+                    quietHoursEnd: form.quietHoursEnd ?? ""), on: req.db)
             return Flash.redirect(req, to: SiteURL.settings.path, message: "Notification preferences saved.")
         } catch let error as AppError where error.status.code < 500 {
             var page = try await page(req)

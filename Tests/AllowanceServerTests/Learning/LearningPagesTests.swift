@@ -90,3 +90,25 @@ import VaporTesting
         }
     }
 }
+
+extension LearningPagesTests {
+    @Test func parentsSetTheRateAndTheReminderTimeOnTheAppsPage() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero)])
+            let parent = try await pages.signIn(client, email: family.parent.email)
+            let saved = try await pages.post(
+                client, "/learning/settings", form: "_csrf=\(parent.csrf)&pointsPerDollar=50&streakReminderTime=19:15", cookies: parent)
+            #expect(saved.status == .seeOther)
+            let settings: LearningSettingsDto = try await client.call(
+                .GET, "/api/v1/families/current/learning-settings", token: family.parent.token)
+            #expect(settings == LearningSettingsDto(pointsPerDollar: 50, streakReminderTime: "19:15"))
+            let bad = try await pages.post(client, "/learning/settings", form: "_csrf=\(parent.csrf)&pointsPerDollar=lots", cookies: parent)
+            #expect(bad.status == .badRequest && bad.body.string.contains("Points per dollar must be a whole number"))
+            // Empty: points are not money again.
+            _ = try await pages.post(client, "/learning/settings", form: "_csrf=\(parent.csrf)&pointsPerDollar=", cookies: parent)
+            let cleared: LearningSettingsDto = try await client.call(
+                .GET, "/api/v1/families/current/learning-settings", token: family.parent.token)
+            #expect(cleared.pointsPerDollar == nil && cleared.streakReminderTime == "19:15")
+        }
+    }
+}
