@@ -171,6 +171,21 @@ public struct LearningMonthDto: Codable, Sendable, Equatable {
     }
 }
 
+/// One app's minutes this week and last (the week-over-week comparison per app and category).
+public struct LearningAppWeekDto: Codable, Sendable, Equatable {
+    public var appName: String
+    public var category: AppCategoryKind
+    public var thisWeekMinutes: Int
+    public var lastWeekMinutes: Int
+
+    public init(appName: String, category: AppCategoryKind, thisWeekMinutes: Int, lastWeekMinutes: Int) {
+        self.appName = appName
+        self.category = category
+        self.thisWeekMinutes = thisWeekMinutes
+        self.lastWeekMinutes = lastWeekMinutes
+    }
+}
+
 public struct LearningSummaryDto: Codable, Sendable, Equatable {
     public var thisWeek: LearningTotalsDto
     public var lastWeek: LearningTotalsDto
@@ -179,11 +194,14 @@ public struct LearningSummaryDto: Codable, Sendable, Equatable {
     public var longestStreak: Int
     /// The last 6 months, oldest first.
     public var months: [LearningMonthDto]
+    /// This week and last, app by app (Reward apps too), most minutes this week first.
+    public var byApp: [LearningAppWeekDto]
 
     public init(
         thisWeek: LearningTotalsDto, lastWeek: LearningTotalsDto, changePercent: LearningChangeDto, currentStreak: Int,
-        longestStreak: Int, months: [LearningMonthDto]
+        longestStreak: Int, months: [LearningMonthDto], byApp: [LearningAppWeekDto] = []
     ) {
+        self.byApp = byApp
         self.thisWeek = thisWeek
         self.lastWeek = lastWeek
         self.changePercent = changePercent

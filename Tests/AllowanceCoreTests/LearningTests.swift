@@ -123,9 +123,9 @@ private func utc(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
 
     @Test func badgesAreEarnedOnceWhenTheirFigureIsReached() {
         let stats = LearningStats(pointsEarned: 120, learningMinutes: 59, longestStreak: 3, goalsCompleted: 1)
-        let first = BadgeCatalog.newlyEarned(by: stats, alreadyEarned: [])
-        #expect(first.map(\.key) == ["first-goal", "points-100", "streak-3"])
-        #expect(BadgeCatalog.newlyEarned(by: stats, alreadyEarned: Set(first.map(\.key))).isEmpty)
+        let first = BadgeCatalog.awards(by: stats, held: [:])
+        #expect(first.map(\.badge.key) == ["first-goal", "points-100", "streak-3"])
+        #expect(BadgeCatalog.awards(by: stats, held: Dictionary(uniqueKeysWithValues: first.map { ($0.badge.key, 1) })).isEmpty)
         let tenHours = BadgeCatalog.all.first { $0.key == "hours-10" }!
         #expect(tenHours.progress(in: stats) == 0)
         #expect(tenHours.progress(in: LearningStats(pointsEarned: 0, learningMinutes: 300, longestStreak: 0, goalsCompleted: 0)) == 0.5)

@@ -106,10 +106,4 @@ public enum BadgeCatalog {
             key: "streak-100", title: "Unstoppable", description: "Learned 100 days in a row", icon: "medal.fill", isRare: true,
             pointsAwarded: 250, measure: .streakDays, threshold: 100),
     ]
-
-    /// The badges `stats` meet that are not in `earned` yet, in catalogue order. Each badge is
-    /// earned once: the caller records it, and it is never offered again.
-    public static func newlyEarned(by stats: LearningStats, alreadyEarned earned: Set<String>) -> [BadgeDefinition] {
-        all.filter { !earned.contains($0.key) && $0.isMet(by: stats) }
-    }
 }

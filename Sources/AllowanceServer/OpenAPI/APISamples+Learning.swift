@@ -83,7 +83,8 @@ extension LearningSummaryDto: APISample {
         .init(
             thisWeek: .init(minutes: 120, points: 110, sessions: 5), lastWeek: .init(minutes: 90, points: 80, sessions: 4),
             changePercent: .init(minutes: 33.3, points: 37.5, sessions: 25), currentStreak: 4, longestStreak: 9,
-            months: [.init(month: "2026-11", minutes: 600, points: 540)])
+            months: [.init(month: "2026-11", minutes: 600, points: 540)],
+            byApp: [.init(appName: "Duolingo", category: .learning, thisWeekMinutes: 90, lastWeekMinutes: 60)])
     }
 }
 extension PlanDto: APISample {

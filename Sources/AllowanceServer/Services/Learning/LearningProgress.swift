@@ -32,28 +32,30 @@ enum LearningProgress {
             message: "\(child.firstName) reached \"\(goal.title)\". Well done!", in: context)
     }
 
-    /// Awards every badge the child's figures now meet. A badge's bonus points can meet a
-    /// points badge in turn, so it looks again until nothing new is earned.
+    /// Awards every badge the child's figures now meet (a repeatable one again at each
+    /// multiple). A badge's bonus points can meet a points badge in turn, so it looks again
+    /// until nothing new is earned.
     static func awardBadges(to child: ChildRecord, in context: ServiceContext) async throws {
         for _ in 0..<BadgeCatalog.all.count {
             let stats = try await LearningMeasure.stats(of: child.id, calendar: child.calendar, on: context.sql)
-            let earned = Set(try await BadgeStore.earned(by: child.id, on: context.sql).map(\.badge_key))
-            let new = BadgeCatalog.newlyEarned(by: stats, alreadyEarned: earned)
-            guard !new.isEmpty else { return }
-            for badge in new {
-                guard try await BadgeStore.record(badge.key, for: child.id, at: context.now, on: context.sql) else { continue }
-                if badge.pointsAwarded > 0 {
+            let rows = try await BadgeStore.earned(by: child.id, on: context.sql)
+            let awards = BadgeCatalog.awards(
+                by: stats, held: Dictionary(uniqueKeysWithValues: rows.map { ($0.badge_key, $0.times_earned) }))
+            guard !awards.isEmpty else { return }
+            for award in awards {
+                let badge = award.badge
+                guard try await BadgeStore.record(award, for: child.id, at: context.now, on: context.sql) else { continue }
+                if award.bonusPoints > 0 {
                     _ = try await PointsLedger.post(
                         PointsPosting(
-                            childID: child.id, type: .earned, amount: Int64(badge.pointsAwarded),
-                            description: "Badge bonus: \(badge.title)",
+                            childID: child.id, type: .earned, amount: Int64(award.bonusPoints), description: "Badge bonus: \(badge.title)",
                             createdBy: nil, at: context.now),
                         on: context.db)
                 }
                 try await tell(
-                    child, type: .badgeEarned, title: "New badge: \(badge.title)",
-                    message: "\(child.firstName) earned \(badge.title): \(badge.description).",
-                    in: context)
+                    child, type: .badgeEarned,
+                    title: award.isFirst ? "New badge: \(badge.title)" : "\(badge.title) again (\(award.timesEarned) times)",
+                    message: "\(child.firstName) earned \(badge.title): \(badge.description).", in: context)
             }
         }
     }
@@ -83,16 +85,19 @@ enum BadgeStore {
             .all(decoding: Row.self)
     }
 
-    /// Records a badge once; false when the child already had it (another request was first).
-    static func record(_ key: String, for childID: UUID, at now: Date, on sql: any SQLDatabase) async throws -> Bool {
-        struct Inserted: Decodable { let badge_key: String }
+    /// Records an award once: the row only moves up to the award's count, so false when the
+    /// child already had it that many times (another request was first).
+    static func record(_ award: BadgeAward, for childID: UUID, at now: Date, on sql: any SQLDatabase) async throws -> Bool {
+        struct Recorded: Decodable { let badge_key: String }
         return try await sql.raw(
             """
             INSERT INTO child_badges (child_id, badge_key, times_earned, first_earned_at, last_earned_at)
-            VALUES (\(bind: childID), \(bind: key), 1, \(bind: now), \(bind: now))
-            ON CONFLICT (child_id, badge_key) DO NOTHING RETURNING badge_key
+            VALUES (\(bind: childID), \(bind: award.badge.key), \(bind: award.timesEarned), \(bind: now), \(bind: now))
+            ON CONFLICT (child_id, badge_key) DO UPDATE SET times_earned = excluded.times_earned, last_earned_at = excluded.last_earned_at
+            WHERE child_badges.times_earned < excluded.times_earned
+            RETURNING badge_key
             """
-        ).first(decoding: Inserted.self) != nil
+        ).first(decoding: Recorded.self) != nil
     }
 
     /// Every badge of the catalogue for one child: earned ones with when, the others with progress.

@@ -36,6 +36,35 @@ enum LearningSummaryService {
                 minutes: summary.changePercent.minutes, points: summary.changePercent.points, sessions: summary.changePercent.sessions),
             currentStreak: LearningStreak.current(learningDays, today: now, in: calendar),
             longestStreak: LearningStreak.longest(learningDays, in: calendar),
-            months: summary.months.map { LearningMonthDto(month: $0.month, minutes: $0.minutes, points: $0.points) })
+            months: summary.months.map { LearningMonthDto(month: $0.month, minutes: $0.minutes, points: $0.points) },
+            byApp: try await byApp(of: child, in: context))
+    }
+
+    /// Minutes per app this week and last, summed by the database along (child, start time).
+    static func byApp(of child: ChildRecord, in context: ServiceContext) async throws -> [LearningAppWeekDto] {
+        guard let week = LearningPeriod.containing(context.now, frequency: .weekly, in: child.calendar),
+            let last = LearningPeriod.containing(week.start.addingTimeInterval(-1), frequency: .weekly, in: child.calendar)
+        else { return [] }
+        struct Row: Decodable {
+            let app_name: String
+            let category: String
+            let this_week: Int64?
+            let last_week: Int64?
+        }
+        let rows = try await context.sql.raw(
+            """
+            SELECT app_name, category,
+                   CAST(SUM(CASE WHEN start_time >= \(bind: week.start) THEN duration_seconds ELSE 0 END) AS BIGINT) AS this_week,
+                   CAST(SUM(CASE WHEN start_time < \(bind: week.start) THEN duration_seconds ELSE 0 END) AS BIGINT) AS last_week
+            FROM learning_sessions
+            WHERE child_id = \(bind: child.id) AND start_time >= \(bind: last.start) AND start_time < \(bind: week.end)
+            GROUP BY app_name, category
+            """
+        ).all(decoding: Row.self)
+        return rows.map {
+            LearningAppWeekDto(
+                appName: $0.app_name, category: AppCategoryKind(rawValue: $0.category) ?? .learning,
+                thisWeekMinutes: Int(($0.this_week ?? 0) / 60), lastWeekMinutes: Int(($0.last_week ?? 0) / 60))
+        }.sorted { ($0.thisWeekMinutes, $1.appName) > ($1.thisWeekMinutes, $0.appName) }
     }
 }
