@@ -239,3 +239,31 @@ public struct PlanDto: Codable, Sendable, Equatable {
         self.features = features
     }
 }
+
+/// A Premium family's own badge (`POST /badges`): earned like the catalogue's when the
+/// measure reaches `threshold` (hours for Hours and AppHours, days for StreakDays).
+public struct CreateCustomBadgeDto: Codable, Sendable {
+    public var title: String
+    public var description: String?
+    /// An SF Symbol name; "rosette" when left out.
+    public var icon: String?
+    public var measure: BadgeMeasureKind
+    public var threshold: Int
+    /// Required for AppHours: one of the family's apps.
+    public var bundleIdentifier: String?
+    /// Bonus points paid when it is earned (default 0).
+    public var pointsAwarded: Int?
+
+    public init(
+        title: String, description: String? = nil, icon: String? = nil, measure: BadgeMeasureKind, threshold: Int,
+        bundleIdentifier: String? = nil, pointsAwarded: Int? = nil
+    ) {
+        self.title = title
+        self.description = description
+        self.icon = icon
+        self.measure = measure
+        self.threshold = threshold
+        self.bundleIdentifier = bundleIdentifier
+        self.pointsAwarded = pointsAwarded
+    }
+}

@@ -19,7 +19,9 @@ import Testing
         #expect(thresholds(.hours) == [10, 50, 100])
         #expect(thresholds(.goalsCompleted) == [1, 5, 25])
         let rare = Set(BadgeCatalog.all.filter(\.isRare).map(\.key))
-        #expect(rare == ["goals-25", "points-5000", "hours-100", "streak-30", "streak-100"])
+        #expect(thresholds(.appsTried) == [3])
+        #expect(thresholds(.topAppHours) == [5, 25])
+        #expect(rare == ["goals-25", "points-5000", "hours-100", "streak-30", "streak-100", "app-hours-25"])
         #expect(BadgeCatalog.all.allSatisfy { !$0.icon.isEmpty && !$0.title.isEmpty && !$0.criteria.isEmpty })
         #expect(BadgeCatalog.all.first { $0.key == "streak-7" }?.criteria == "Learn 7 days in a row")
     }

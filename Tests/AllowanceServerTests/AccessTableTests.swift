@@ -1,4 +1,5 @@
 import AllowanceAPI
+import AllowanceCore
 import Foundation
 import Testing
 import Vapor
@@ -196,6 +197,8 @@ import VaporTesting
         Rule(.PUT, "/api/v1/learning-goals/:learningGoalId", .parentOnly, body: #"{"title":"Hacked"}"#),
         Rule(.DELETE, "/api/v1/learning-goals/:learningGoalId", .parentOnly),
         Rule(.GET, "/api/v1/badges", .signedIn),
+        Rule(.POST, "/api/v1/badges", .parentOnly, body: #"{"title":"Hacked","measure":"Hours","threshold":1}"#),
+        Rule(.DELETE, "/api/v1/badges/:badgeKey", .parentOnly),
         Rule(.GET, "/api/v1/children/:childId/badges", .parentOrOwnChild),
         Rule(.GET, "/api/v1/children/:childId/learning-summary", .parentOrOwnChild),
         Rule(.GET, "/api/v1/families/current/plan", .signedIn),
@@ -287,6 +290,10 @@ import VaporTesting
         Rule(.POST, "/learning/apps", .parentOnly, body: "appName=Hacked&bundleIdentifier=x.hacked&category=Learning"),
         Rule(.POST, "/learning/apps/:appCategoryId/delete", .parentOnly),
         Rule(.POST, "/learning/settings", .parentOnly, body: "pointsPerDollar=100&streakReminderTime=18:30"),
+        Rule(.GET, "/learning-goals/:learningGoalId/edit", .parentOnly),
+        Rule(.POST, "/learning-goals/:learningGoalId/edit", .parentOnly, body: "title=Hacked&targetValue=1"),
+        Rule(.POST, "/learning/badges", .parentOnly, body: "title=Hacked&measure=Hours&threshold=1"),
+        Rule(.POST, "/learning/badges/:customBadgeId/delete", .parentOnly),
     ]
 
     static let table = api + web
@@ -351,12 +358,19 @@ import VaporTesting
             .POST, "/api/v1/learning-goals", token: family.parent.token,
             json: CreateLearningGoalDto(childId: kai.id, title: "Kai's reading", type: .timeBased, targetValue: 5, frequency: .weekly))
         let apps: [AppCategoryDto] = try await client.call(.GET, "/api/v1/app-categories", token: family.parent.token)
+        // The family is Premium for its own badge; the walk checks nobody else can retire it.
+        try await PlanService.set(
+            premiumUntil: testStart.addingTimeInterval(30 * 86_400), forFamily: family.parent.familyId, in: client.app.context())
+        let badge: BadgeDto = try await client.call(
+            .POST, "/api/v1/badges", token: family.parent.token,
+            json: CreateCustomBadgeDto(title: "\(Self.familyName) reader", measure: .hours, threshold: 1_000))
 
         let fixtures = [
             "childId": kai.id, "goalId": goal.id, "transactionId": entry.id, "recurringTransactionId": recurring.id,
             "recurringId": recurring.id, "occurrenceId": try #require(pending.first?.id), "templateId": template.id,
             "notificationId": notification.id, "learningGoalId": learningGoal.id, "appCategoryId": try #require(apps.first?.id),
-        ].mapValues(\.uuidString)
+            "customBadgeId": try #require(CustomBadges.id(inKey: badge.badgeKey)),
+        ].mapValues(\.uuidString).merging(["badgeKey": badge.badgeKey]) { $1 }
 
         func caller(_ name: String, _ token: String, _ email: String) async throws -> Caller {
             Caller(name: name, token: token, cookies: try await pages.signIn(client, email: email))

@@ -9,10 +9,11 @@ import Foundation
 extension BadgeCatalog {
     public static let repeatableKeys: Set<String> = ["goals-25", "points-5000", "hours-100", "streak-100"]
 
-    /// What `stats` now earn beyond `held` (badge key → times earned so far), in catalogue
-    /// order. A badge passing several multiples at once is one award with `newTimes` above 1.
-    public static func awards(by stats: LearningStats, held: [String: Int]) -> [BadgeAward] {
-        all.compactMap { badge in
+    /// What `stats` now earn beyond `held` (badge key → times earned so far), in the order of
+    /// `badges` (the catalogue, then a family's custom badges). A badge passing several
+    /// multiples at once is one award with `newTimes` above 1.
+    public static func awards(among badges: [BadgeDefinition] = all, by stats: LearningStats, held: [String: Int]) -> [BadgeAward] {
+        badges.compactMap { badge in
             let times = badge.timesMet(by: stats)
             let before = held[badge.key] ?? 0
             return times > before ? BadgeAward(badge: badge, timesEarned: times, newTimes: times - before) : nil
@@ -20,8 +21,8 @@ extension BadgeCatalog {
     }
 
     /// Progress (0.0 to 1.0) toward each badge not yet earned, by key.
-    public static func progress(by stats: LearningStats, earned: Set<String>) -> [String: Double] {
-        Dictionary(uniqueKeysWithValues: all.filter { !earned.contains($0.key) }.map { ($0.key, $0.progress(in: stats)) })
+    public static func progress(among badges: [BadgeDefinition] = all, by stats: LearningStats, earned: Set<String>) -> [String: Double] {
+        Dictionary(uniqueKeysWithValues: badges.filter { !earned.contains($0.key) }.map { ($0.key, $0.progress(in: stats)) })
     }
 }
 

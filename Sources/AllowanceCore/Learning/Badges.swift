@@ -4,19 +4,28 @@ public struct LearningStats: Equatable, Sendable {
     public var learningMinutes: Int
     public var longestStreak: Int
     public var goalsCompleted: Int
+    /// Minutes on each Learning app, by bundle identifier.
+    public var appMinutes: [String: Int]
 
-    public init(pointsEarned: Int, learningMinutes: Int, longestStreak: Int, goalsCompleted: Int) {
+    public init(pointsEarned: Int, learningMinutes: Int, longestStreak: Int, goalsCompleted: Int, appMinutes: [String: Int] = [:]) {
         self.pointsEarned = pointsEarned
         self.learningMinutes = learningMinutes
         self.longestStreak = longestStreak
         self.goalsCompleted = goalsCompleted
+        self.appMinutes = appMinutes
     }
 }
 
 /// One badge of the catalogue: earned once, when its measure reaches its threshold.
 public struct BadgeDefinition: Equatable, Sendable {
-    public enum Measure: Sendable {
+    public enum Measure: Equatable, Sendable {
         case points, hours, streakDays, goalsCompleted
+        /// Different Learning apps used at all.
+        case appsTried
+        /// Hours on the child's most-used Learning app.
+        case topAppHours
+        /// Hours on one app (a family's custom badge names it).
+        case appHours(bundleIdentifier: String, appName: String)
     }
 
     public let key: String
@@ -30,15 +39,33 @@ public struct BadgeDefinition: Equatable, Sendable {
     public let measure: Measure
     public let threshold: Int
 
+    public init(
+        key: String, title: String, description: String, icon: String, isRare: Bool, pointsAwarded: Int, measure: Measure, threshold: Int
+    ) {
+        self.key = key
+        self.title = title
+        self.description = description
+        self.icon = icon
+        self.isRare = isRare
+        self.pointsAwarded = pointsAwarded
+        self.measure = measure
+        self.threshold = threshold
+    }
+
     /// How it is earned, for the locked state.
     public var criteria: String {
         switch measure {
         case .points: "Earn \(threshold.formatted()) points"
-        case .hours: "Learn for \(threshold) hours in all"
-        case .streakDays: "Learn \(threshold) days in a row"
+        case .hours: "Learn for \(hours) in all"
+        case .streakDays: threshold == 1 ? "Learn on a day" : "Learn \(threshold) days in a row"
         case .goalsCompleted: threshold == 1 ? "Complete a learning goal" : "Complete \(threshold) learning goals"
+        case .appsTried: "Learn with \(threshold) different apps"
+        case .topAppHours: "Learn for \(hours) on one app"
+        case .appHours(_, let appName): "Learn for \(hours) on \(appName)"
         }
     }
+
+    private var hours: String { threshold == 1 ? "1 hour" : "\(threshold) hours" }
 
     /// This badge's measure of `stats`.
     public func value(in stats: LearningStats) -> Int {
@@ -47,17 +74,31 @@ public struct BadgeDefinition: Equatable, Sendable {
         case .hours: stats.learningMinutes / 60
         case .streakDays: stats.longestStreak
         case .goalsCompleted: stats.goalsCompleted
+        case .appsTried: stats.appMinutes.values.filter { $0 > 0 }.count
+        case .topAppHours: (stats.appMinutes.values.max() ?? 0) / 60
+        case .appHours(let bundleIdentifier, _): (stats.appMinutes[bundleIdentifier] ?? 0) / 60
         }
     }
 
-    /// 0.0 to 1.0 toward the threshold.
-    public func progress(in stats: LearningStats) -> Double { min(1, Double(value(in: stats)) / Double(threshold)) }
+    /// 0.0 to 1.0 toward the threshold; hours count their minutes, so half an hour of a
+    /// one-hour badge shows halfway although the badge is earned on whole hours.
+    public func progress(in stats: LearningStats) -> Double {
+        let exact: Double =
+            switch measure {
+            case .hours: Double(stats.learningMinutes) / 60
+            case .topAppHours: Double(stats.appMinutes.values.max() ?? 0) / 60
+            case .appHours(let bundleIdentifier, _): Double(stats.appMinutes[bundleIdentifier] ?? 0) / 60
+            default: Double(value(in: stats))
+            }
+        return min(1, exact / Double(threshold))
+    }
 
     public func isMet(by stats: LearningStats) -> Bool { value(in: stats) >= threshold }
 }
 
 /// The badges, from the document's milestones (first goal, 100 points, 10 hours, a week's
-/// streak, five goals) up through tiers of streaks, points, hours and goals; the top tiers are rare.
+/// streak, five goals) up through tiers of streaks, points, hours, goals and apps; the top
+/// tiers are rare.
 public enum BadgeCatalog {
     public static let all: [BadgeDefinition] = [
         BadgeDefinition(
@@ -105,5 +146,14 @@ public enum BadgeCatalog {
         BadgeDefinition(
             key: "streak-100", title: "Unstoppable", description: "Learned 100 days in a row", icon: "medal.fill", isRare: true,
             pointsAwarded: 250, measure: .streakDays, threshold: 100),
+        BadgeDefinition(
+            key: "apps-3", title: "Explorer", description: "Learned with 3 different apps", icon: "square.grid.2x2.fill", isRare: false,
+            pointsAwarded: 10, measure: .appsTried, threshold: 3),
+        BadgeDefinition(
+            key: "app-hours-5", title: "App Specialist", description: "Learned for 5 hours on one app", icon: "app.badge.fill",
+            isRare: false, pointsAwarded: 15, measure: .topAppHours, threshold: 5),
+        BadgeDefinition(
+            key: "app-hours-25", title: "App Master", description: "Learned for 25 hours on one app", icon: "app.badge.checkmark.fill",
+            isRare: true, pointsAwarded: 50, measure: .topAppHours, threshold: 25),
     ]
 }

@@ -60,7 +60,15 @@ enum LearningController {
             .init(
                 .DELETE, "/api/v1/learning-goals/{learningGoalId}", "Remove a learning goal", access: .parent, response: nil, status: 204,
                 use: deleteGoal),
-            .init(.GET, "/api/v1/badges", "The badge catalogue", access: .signedIn, response: [BadgeDto].self, use: catalogue),
+            .init(
+                .GET, "/api/v1/badges", "The badges the family's children can earn: the catalogue, then the family's own",
+                access: .signedIn, response: [BadgeDto].self, use: catalogue),
+            .init(
+                .POST, "/api/v1/badges", "Make a family badge (Premium): earned like the catalogue's", access: .parent,
+                request: CreateCustomBadgeDto.self, response: BadgeDto.self, status: 201, use: createBadge),
+            .init(
+                .DELETE, "/api/v1/badges/{badgeKey}", "Retire a family badge (children who earned it keep it)", access: .parent,
+                response: nil, status: 204, use: retireBadge),
             .init(
                 .GET, "/api/v1/children/{childId}/badges", "A child's badges, earned and not, with progress", access: .parentOrOwnChild,
                 response: [BadgeDto].self, use: badges),
@@ -167,7 +175,21 @@ enum LearningController {
         return .noContent
     }
 
-    @Sendable static func catalogue(req: Request) async throws -> [BadgeDto] { BadgeStore.catalogue }
+    @Sendable static func catalogue(req: Request) async throws -> [BadgeDto] {
+        try await BadgeStore.catalogue(forFamily: try req.requireUser().familyID, on: req.db.sql)
+    }
+
+    @Sendable static func createBadge(req: Request) async throws -> Response {
+        let parent = try req.requireParent()
+        let input = try req.content.decode(CreateCustomBadgeDto.self)
+        return try await CustomBadgeStore.create(input, by: parent, in: req.context).encodeResponse(status: .created, for: req)
+    }
+
+    @Sendable static func retireBadge(req: Request) async throws -> HTTPStatus {
+        let parent = try req.requireParent()
+        try await CustomBadgeStore.retire(key: req.parameters.get("badgeKey") ?? "", by: parent, in: req.context)
+        return .noContent
+    }
 
     @Sendable static func badges(req: Request) async throws -> [BadgeDto] {
         try await BadgeStore.list(for: try await req.visibleChild(try req.uuidParameter("childId")), in: req.context)

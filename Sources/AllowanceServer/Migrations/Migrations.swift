@@ -29,5 +29,6 @@ enum AppMigrations {
         CreatePointsEntry(),
         CreateLearningGoal(),
         AddLearningNotificationPreferences(),
+        CreateCustomBadge(),
     ]
 }

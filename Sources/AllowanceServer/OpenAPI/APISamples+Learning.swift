@@ -78,6 +78,13 @@ extension BadgeDto: APISample {
             pointsAwarded: 15, earned: true, earnedAt: sampleDate, timesEarned: 1, progress: 1, criteria: "Learn 7 days in a row")
     }
 }
+extension CreateCustomBadgeDto: APISample {
+    static var sample: Self {
+        .init(
+            title: "Spanish Star", description: "Ten hours of Duolingo", icon: "globe", measure: .appHours, threshold: 10,
+            bundleIdentifier: "com.duolingo.DuolingoMobile", pointsAwarded: 50)
+    }
+}
 extension LearningSummaryDto: APISample {
     static var sample: Self {
         .init(

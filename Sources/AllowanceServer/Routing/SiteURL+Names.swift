@@ -61,6 +61,9 @@ extension SiteURL {
         case ("learningApps", nil, 0): url = .learningApps
         case ("learningSettings", nil, 0): url = .learningSettings
         case ("learningAppDelete", nil, 1): url = .learningAppDelete(id(0)!)
+        case ("learningGoalEdit", nil, 1): url = .learningGoalEdit(id(0)!)
+        case ("learningBadges", nil, 0): url = .learningBadges
+        case ("learningBadgeRetire", nil, 1): url = .learningBadgeRetire(id(0)!)
         default: url = nil
         }
         guard let url else { return nil }

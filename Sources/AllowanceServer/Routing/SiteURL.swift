@@ -34,9 +34,12 @@ enum SiteURL: Equatable {
     case learning(child: Parameter)
     case learningAction(child: Parameter, LearningAction)
     case learningGoalDelete(Parameter)
+    case learningGoalEdit(Parameter)
     case learningApps
     case learningSettings
     case learningAppDelete(Parameter)
+    case learningBadges
+    case learningBadgeRetire(Parameter)
 
     enum ChildAction: String, CaseIterable {
         case money, rename, delete, pauseAllowance, resumeAllowance
@@ -122,6 +125,10 @@ enum SiteURL: Equatable {
         case .learningApps: [.constant("learning"), .constant("apps")]
         case .learningSettings: [.constant("learning"), .constant("settings")]
         case .learningAppDelete(let id): [.constant("learning"), .constant("apps"), .parameter("appCategoryId", id), .constant("delete")]
+        case .learningGoalEdit(let id): [.constant("learning-goals"), .parameter("learningGoalId", id), .constant("edit")]
+        case .learningBadges: [.constant("learning"), .constant("badges")]
+        case .learningBadgeRetire(let id):
+            [.constant("learning"), .constant("badges"), .parameter("customBadgeId", id), .constant("delete")]
         }
     }
 }

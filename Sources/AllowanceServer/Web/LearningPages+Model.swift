@@ -59,6 +59,7 @@ extension LearningPages {
         let weekChart: String
         let monthChart: String
         let weekChange: String
+        let byApp: [LearningAppWeekDto]
         let goals: [GoalCard]
         let history: [GoalCard]
         let badges: [BadgeCard]
@@ -103,6 +104,9 @@ extension LearningPages {
         let error: String?
         let pointsPerDollar: String
         let streakReminderTime: String
+        let customBadges: [CustomBadgeRow]
+        let canMakeBadges: Bool
+        let badgeUpgrade: String
     }
 
     struct SettingsForm: Content {

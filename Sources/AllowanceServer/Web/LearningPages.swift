@@ -14,10 +14,14 @@ struct LearningPages: RouteCollection {
         routes.post(SiteURL.learningAction(child: .key, .goal).pathComponents, use: addGoal)
         routes.post(SiteURL.learningAction(child: .key, .redeem).pathComponents, use: redeem)
         routes.post(SiteURL.learningGoalDelete(.key).pathComponents, use: deleteGoal)
+        routes.get(SiteURL.learningGoalEdit(.key).pathComponents, use: editGoal)
+        routes.post(SiteURL.learningGoalEdit(.key).pathComponents, use: saveGoal)
         routes.get(SiteURL.learningApps.pathComponents, use: apps)
         routes.post(SiteURL.learningApps.pathComponents, use: addApp)
         routes.post(SiteURL.learningAppDelete(.key).pathComponents, use: deleteApp)
         routes.post(SiteURL.learningSettings.pathComponents, use: saveSettings)
+        routes.post(SiteURL.learningBadges.pathComponents, use: addBadge)
+        routes.post(SiteURL.learningBadgeRetire(.key).pathComponents, use: retireBadge)
     }
 
     // MARK: - The child's learning page
@@ -59,7 +63,7 @@ struct LearningPages: RouteCollection {
             weekChange: summary.changePercent.minutes.map {
                 $0 >= 0 ? "Up \($0.formatted())% on last week" : "Down \((-$0).formatted())% on last week"
             }
-                ?? "Nothing to compare with last week yet",
+                ?? "Nothing to compare with last week yet", byApp: summary.byApp,
             goals: active.map(Self.card), history: history.map(Self.card), badges: badges.map { Self.badge($0, calendar: calendar) },
             nextBadge: next.map { "\($0.title): \($0.criteria.lowercased()) (\(Int(($0.progress * 100).rounded(.down)))% there)" },
             entries: points.transactions.map { entry in
@@ -234,12 +238,16 @@ struct LearningPages: RouteCollection {
         return try await req.render("learning-apps", "Learning Apps", section: "settings", try await appsPage(req, parent, error: nil))
     }
 
-    private func appsPage(_ req: Request, _ parent: AuthUser, error: String?) async throws -> AppsPage {
+    func appsPage(_ req: Request, _ parent: AuthUser, error: String?) async throws -> AppsPage {
         let apps = try await AppCategoryService.list(familyID: parent.familyID, on: req.db)
         let settings = try await LearningSettings.read(familyID: parent.familyID, on: req.db.sql)
+        let plan = try await PlanService.plan(ofFamily: parent.familyID, in: req.context)
         return AppsPage(
             apps: apps, error: error, pointsPerDollar: settings.pointsPerDollar.map(String.init) ?? "",
-            streakReminderTime: settings.streakReminderTime ?? "18:00")
+            streakReminderTime: settings.streakReminderTime ?? "18:00",
+            customBadges: try await Self.customBadgeRows(ofFamily: parent.familyID, on: req.db.sql),
+            canMakeBadges: plan.features.advancedBadges,
+            badgeUpgrade: "Custom badges are a Premium feature. \(LearningPlan.premiumUnlocks)")
     }
 
     /// Points per dollar (empty: points are not money) and the streak reminder's time.

@@ -23,7 +23,9 @@ struct LearningGlance: Encodable, Sendable {
         let days = try await LearningMeasure.learningDays(of: child.id, on: context.sql)
         let stats = try await LearningMeasure.stats(of: child.id, calendar: child.calendar, on: context.sql)
         let earned = Set(try await BadgeStore.earned(by: child.id, on: context.sql).map(\.badge_key))
-        let next = BadgeCatalog.all.filter { !earned.contains($0.key) }.max { $0.progress(in: stats) < $1.progress(in: stats) }
+        let next = try await BadgeStore.definitions(forFamily: child.familyID, on: context.sql).filter { !earned.contains($0.key) }.max {
+            $0.progress(in: stats) < $1.progress(in: stats)
+        }
         return LearningGlance(
             todayMinutes: Int((today?.learning_seconds ?? 0) / 60),
             streak: LearningStreak.current(days, today: context.now, in: child.calendar),

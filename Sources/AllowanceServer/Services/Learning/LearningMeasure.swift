@@ -73,9 +73,17 @@ enum LearningMeasure {
             FROM children c WHERE c.id = \(bind: childID)
             """
         ).first(decoding: Totals.self)
+        struct App: Decodable {
+            let bundle_identifier: String
+            let learning_seconds: Int64
+        }
+        let apps = try await sql.raw(
+            "SELECT bundle_identifier, learning_seconds FROM learning_app_totals WHERE child_id = \(bind: childID)"
+        ).all(decoding: App.self)
         let days = try await learningDays(of: childID, on: sql)
         return LearningStats(
             pointsEarned: Int(totals?.points_earned ?? 0), learningMinutes: Int((totals?.seconds ?? 0) / 60),
-            longestStreak: LearningStreak.longest(days, in: calendar), goalsCompleted: Int(totals?.completed ?? 0))
+            longestStreak: LearningStreak.longest(days, in: calendar), goalsCompleted: Int(totals?.completed ?? 0),
+            appMinutes: Dictionary(apps.map { ($0.bundle_identifier, Int($0.learning_seconds / 60)) }, uniquingKeysWith: +))
     }
 }

@@ -36,11 +36,12 @@ enum LearningProgress {
     /// multiple). A badge's bonus points can meet a points badge in turn, so it looks again
     /// until nothing new is earned.
     static func awardBadges(to child: ChildRecord, in context: ServiceContext) async throws {
-        for _ in 0..<BadgeCatalog.all.count {
+        let definitions = try await BadgeStore.definitions(forFamily: child.familyID, on: context.sql)
+        for _ in 0..<definitions.count {
             let stats = try await LearningMeasure.stats(of: child.id, calendar: child.calendar, on: context.sql)
             let rows = try await BadgeStore.earned(by: child.id, on: context.sql)
             let awards = BadgeCatalog.awards(
-                by: stats, held: Dictionary(uniqueKeysWithValues: rows.map { ($0.badge_key, $0.times_earned) }))
+                among: definitions, by: stats, held: Dictionary(uniqueKeysWithValues: rows.map { ($0.badge_key, $0.times_earned) }))
             guard !awards.isEmpty else { return }
             for award in awards {
                 let badge = award.badge
@@ -100,26 +101,34 @@ enum BadgeStore {
         ).first(decoding: Recorded.self) != nil
     }
 
-    /// Every badge of the catalogue for one child: earned ones with when, the others with progress.
+    /// The badges a family's children can earn: the catalogue, then the family's own (Premium)
+    /// that are not retired.
+    static func definitions(forFamily familyID: UUID, on sql: any SQLDatabase) async throws -> [BadgeDefinition] {
+        BadgeCatalog.all + (try await CustomBadgeStore.all(ofFamily: familyID, on: sql)).filter { !$0.isRetired }.map(\.definition)
+    }
+
+    /// Every badge one child can see: earned ones with when, the others with progress. A retired
+    /// custom badge shows only to a child who earned it.
     static func list(for child: ChildRecord, in context: ServiceContext) async throws -> [BadgeDto] {
         let stats = try await LearningMeasure.stats(of: child.id, calendar: child.calendar, on: context.sql)
         let held = Dictionary(uniqueKeysWithValues: try await earned(by: child.id, on: context.sql).map { ($0.badge_key, $0) })
-        return BadgeCatalog.all.map { badge in
+        let custom = try await CustomBadgeStore.all(ofFamily: child.familyID, on: context.sql)
+            .filter { !$0.isRetired || held[$0.definition.key] != nil }.map(\.definition)
+        return (BadgeCatalog.all + custom).map { badge in
             let row = held[badge.key]
-            return BadgeDto(
-                badgeKey: badge.key, title: badge.title, description: badge.description, icon: badge.icon, isRare: badge.isRare,
-                pointsAwarded: badge.pointsAwarded, earned: row != nil, earnedAt: row?.first_earned_at, timesEarned: row?.times_earned ?? 0,
-                progress: row != nil ? 1 : badge.progress(in: stats), criteria: badge.criteria)
+            return dto(badge, earnedAt: row?.first_earned_at, timesEarned: row?.times_earned ?? 0, progress: badge.progress(in: stats))
         }
     }
 
-    /// The catalogue itself, nobody's progress.
-    static var catalogue: [BadgeDto] {
-        BadgeCatalog.all.map {
-            BadgeDto(
-                badgeKey: $0.key, title: $0.title, description: $0.description, icon: $0.icon, isRare: $0.isRare,
-                pointsAwarded: $0.pointsAwarded,
-                earned: false, earnedAt: nil, timesEarned: 0, progress: 0, criteria: $0.criteria)
-        }
+    /// The badges a family's children can earn, nobody's progress.
+    static func catalogue(forFamily familyID: UUID, on sql: any SQLDatabase) async throws -> [BadgeDto] {
+        try await definitions(forFamily: familyID, on: sql).map { dto($0, earnedAt: nil, timesEarned: 0, progress: 0) }
+    }
+
+    static func dto(_ badge: BadgeDefinition, earnedAt: Date?, timesEarned: Int, progress: Double) -> BadgeDto {
+        BadgeDto(
+            badgeKey: badge.key, title: badge.title, description: badge.description, icon: badge.icon, isRare: badge.isRare,
+            pointsAwarded: badge.pointsAwarded, earned: timesEarned > 0, earnedAt: earnedAt, timesEarned: timesEarned,
+            progress: timesEarned > 0 ? 1 : progress, criteria: badge.criteria)
     }
 }

@@ -90,6 +90,15 @@ enum LearningSessionService {
                 sessions = learning_days.sessions + excluded.sessions
             """
         ).run()
+        guard learning > 0 else { return }
+        try await sql.raw(
+            """
+            INSERT INTO learning_app_totals (child_id, bundle_identifier, learning_seconds)
+            VALUES (\(bind: session.childId), \(bind: session.bundleIdentifier), \(bind: learning))
+            ON CONFLICT (child_id, bundle_identifier) DO UPDATE SET
+                learning_seconds = learning_app_totals.learning_seconds + excluded.learning_seconds
+            """
+        ).run()
     }
 
     static func list(childID: UUID, from: Date?, to: Date?, limit: Int, on sql: any SQLDatabase) async throws -> [LearningSessionDto] {
