@@ -22,6 +22,8 @@
 #   BUSY_LIMIT=0.25   CPU cores other processes may use during a run before it is flagged
 #   LOG_LEVEL=...     passed through to the server (Vapor's default is info)
 #   PAYDAY_CHILDREN=10000   children in the payday benchmark (section 5); 0 skips it
+#   LEARNING_SIZES="100 10000"   Kai's learning sessions in the learning benchmark (section 6); "" skips it
+#   LEARNING_REPEATS=300    requests per learning read
 # Exit status: 0 when every check passes, 1 when a check or verify fails, 2 on setup errors.
 
 set -euo pipefail
@@ -370,6 +372,42 @@ PY
     [ "$KEEP_WORK" = 1 ] || rm -f "$db" "$db"-*
 }
 
+# --- 6. learning reads over many sessions ------------------------------------------------------
+# For each LEARNING_SIZES count (default 100 and 10000): a fresh SQLite file with the demo family,
+# Kai's learning history replaced by that many sessions over two years (scripts/bench_learning.py
+# seed), three learning goals, then LEARNING_REPEATS reads of his goal list, badges and learning
+# summary, timed by the server itself (Server-Timing). Checks: under 5 ms at the largest size and
+# within 1.5x of the smallest; verify clean after each size.
+bench_learning() {
+    local sizes=${LEARNING_SIZES:-"100 10000"} n
+    [ -n "$sizes" ] || return 0
+    : >"$WORK/learning.txt"
+    for n in $sizes; do
+        local db="$WORK/learning-$n.sqlite"
+        SERVER_LOG="$WORK/server-learning-$n.log"
+        rm -f "$db" "$db"-*
+        log "=== learning: $n sessions for Kai: $db"
+        start_server "$db" "$SERVER_LOG"
+        stop_server
+        python3 "$ROOT/scripts/bench_learning.py" seed "$db" "$n" --email "$KID_EMAIL" || die "seeding $n sessions failed"
+        start_server "$db" "$SERVER_LOG"
+        local kai parent out
+        out=$(login "$KID_EMAIL") || exit 2
+        read -r -a kai <<<"$out"
+        out=$(login "$PARENT_EMAIL") || exit 2
+        read -r -a parent <<<"$out"
+        python3 "$ROOT/scripts/bench_learning.py" measure "$BASE" "${kai[0]}" "${parent[0]}" "${kai[1]}" "$n" \
+            "${LEARNING_REPEATS:-300}" | tee -a "$WORK/learning.txt" >&2 || die "measuring learning reads failed"
+        stop_server
+        local vcode=0
+        SQLITE_PATH="$db" SEED_DEMO=0 "$BIN" verify >"$WORK/learning-verify-$n.txt" 2>&1 || vcode=$?
+        log "  verify (exit $vcode): $(grep -E '^Checked ' "$WORK/learning-verify-$n.txt" | head -1 || true)"
+        [ "$vcode" = 0 ] || { tail -20 "$WORK/learning-verify-$n.txt" >&2; LEARNING_STATUS=1; }
+        [ "$KEEP_WORK" = 1 ] || rm -f "$db" "$db"-*
+    done
+    python3 "$ROOT/scripts/bench_learning.py" report "$WORK/learning.txt" >"$WORK/learning-report.txt" || LEARNING_STATUS=1
+}
+
 main() {
     command -v python3 >/dev/null || die "python3 is required"
     command -v curl >/dev/null || die "curl is required"
@@ -388,6 +426,8 @@ main() {
     done
     PAYDAY_STATUS=0
     bench_payday || PAYDAY_STATUS=$?
+    LEARNING_STATUS=0
+    bench_learning
     local status=0
     python3 "$ROOT/scripts/bench_report.py" "$WORK/results.tsv" "$WORK/verify.tsv" || status=$?
     if [ -s "$WORK/pages.txt" ]; then
@@ -400,6 +440,11 @@ main() {
         cat "$WORK/payday.txt"
     fi
     [ "$PAYDAY_STATUS" = 0 ] || status=1
+    if [ -s "$WORK/learning-report.txt" ]; then
+        echo
+        cat "$WORK/learning-report.txt"
+    fi
+    [ "$LEARNING_STATUS" = 0 ] || status=1
     echo
     echo "wrk output, server logs and raw results: $WORK"
     exit "$status"

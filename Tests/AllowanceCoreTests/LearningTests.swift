@@ -91,17 +91,30 @@ private func utc(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
 @Suite struct LearningStreakTests {
     @Test func consecutiveLocalDaysMakeAStreakAndAGapBreaksIt() {
         let days = ["2026-11-10", "2026-11-11", "2026-11-12", "2026-11-14", "2026-11-15"]
-        #expect(LearningStreak.longest(days, in: newYork) == 3)
+        #expect(LearningStreak.longest(days) == 3)
         // Today is the 16th, not yet learned: yesterday's streak of 2 is alive.
         #expect(LearningStreak.current(days, today: utc("2026-11-16T15:00:00Z"), in: newYork) == 2)
         // On the 17th it is over.
         #expect(LearningStreak.current(days, today: utc("2026-11-17T15:00:00Z"), in: newYork) == 0)
     }
 
+    @Test func dayNumbersCountDatesFrom1970AcrossLeapYears() {
+        #expect(LearningStreak.dayNumber("1970-01-01") == 0)
+        #expect(LearningStreak.dayNumber("1969-12-31") == -1)
+        #expect(LearningStreak.dayNumber("2000-02-29") == 11_016)
+        #expect(LearningStreak.dayNumber("2024-03-01") == 19_783)
+        #expect(LearningStreak.dayNumber("2026-11-23") == 20_780)
+        #expect(LearningStreak.dayNumber("2026-13-01") == nil && LearningStreak.dayNumber("today") == nil)
+        // Repeats and order do not matter; the latest run is the one that counts as current.
+        let runs = LearningStreak.runs(["2026-11-02", "2026-11-01", "2026-11-01", "2026-11-05"])
+        #expect(runs == LearningStreak.Runs(longest: 2, latestEnd: LearningStreak.dayNumber("2026-11-05"), latestLength: 1))
+        #expect(LearningStreak.runs([]) == LearningStreak.Runs(longest: 0, latestEnd: nil, latestLength: 0))
+    }
+
     @Test func aStreakRunsAcrossTheClockChangeAndMonthEnds() {
         let days = ["2026-10-30", "2026-10-31", "2026-11-01", "2026-11-02"]
-        #expect(LearningStreak.longest(days, in: newYork) == 4)
-        #expect(LearningStreak.longest(["2026-02-28", "2026-03-01"], in: london) == 2)
+        #expect(LearningStreak.longest(days) == 4)
+        #expect(LearningStreak.longest(["2026-02-28", "2026-03-01"]) == 2)
     }
 
     @Test func theSameSessionsFallOnOtherDaysInAnotherZone() {

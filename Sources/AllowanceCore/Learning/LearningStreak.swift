@@ -1,42 +1,64 @@
 import Foundation
 
-/// Streaks of learning days ("2026-11-21" keys, the family's local days).
+/// Streaks of learning days ("2026-11-21" keys, the family's local days). Consecutive local
+/// days are consecutive calendar dates whatever the zone or its clock changes, so a day key's
+/// date number (days since 1970-01-01) is all a streak needs; the server keeps that number
+/// beside each day and lets the database find the runs.
 public enum LearningStreak {
-    /// The longest run of consecutive days in `days`.
-    public static func longest(_ days: [String], in calendar: FamilyCalendar) -> Int {
-        runs(days, in: calendar).map(\.count).max() ?? 0
-    }
+    /// The runs of a child's learning days: the longest, and the latest with where it ends.
+    public struct Runs: Equatable, Sendable {
+        public var longest: Int
+        /// Date number of the latest learning day; nil when there is none.
+        public var latestEnd: Int?
+        public var latestLength: Int
 
-    /// The run that is still alive at `today`: it ends today or yesterday (a day not yet
-    /// learned on does not break a streak until it is over).
-    public static func current(_ days: [String], today: Date, in calendar: FamilyCalendar) -> Int {
-        let todayKey = calendar.dayKey(today)
-        let yesterdayKey = calendar.dayKey(calendar.adding(days: -1, to: calendar.startOfDay(today)))
-        guard let last = runs(days, in: calendar).last, last.end == todayKey || last.end == yesterdayKey else { return 0 }
-        return last.count
-    }
-
-    private struct Run {
-        var end: String
-        var count: Int
-    }
-
-    private static func runs(_ days: [String], in calendar: FamilyCalendar) -> [Run] {
-        var result: [Run] = []
-        for key in Set(days).sorted() {
-            if let last = result.last, calendar.dayKey(calendar.adding(days: 1, to: noon(of: last.end, in: calendar))) == key {
-                result[result.count - 1] = Run(end: key, count: last.count + 1)
-            } else {
-                result.append(Run(end: key, count: 1))
-            }
+        public init(longest: Int, latestEnd: Int?, latestLength: Int) {
+            self.longest = longest
+            self.latestEnd = latestEnd
+            self.latestLength = latestLength
         }
-        return result
+
+        /// The run still alive at `today`: it ends today or yesterday (a day not yet learned on
+        /// does not break a streak until it is over).
+        public func current(today: Date, in calendar: FamilyCalendar) -> Int {
+            guard let latestEnd, let todayNumber = LearningStreak.dayNumber(calendar.dayKey(today)) else { return 0 }
+            return latestEnd >= todayNumber - 1 ? latestLength : 0
+        }
     }
 
-    /// Midday of a day key: adding whole days to it never lands on another day across DST.
-    private static func noon(of key: String, in calendar: FamilyCalendar) -> Date {
-        let parts = key.split(separator: "-").compactMap { Int($0) }
-        return calendar.date(year: parts[0], month: parts[1], day: parts[2], hour: 12)
+    /// The runs of `days`, in any order and with repeats.
+    public static func runs(_ days: [String]) -> Runs {
+        var longest = 0
+        var end: Int?
+        var length = 0
+        for number in Set(days.compactMap(dayNumber)).sorted() {
+            length = end == number - 1 ? length + 1 : 1
+            end = number
+            longest = max(longest, length)
+        }
+        return Runs(longest: longest, latestEnd: end, latestLength: length)
+    }
+
+    /// The longest run of consecutive days in `days`.
+    public static func longest(_ days: [String]) -> Int { runs(days).longest }
+
+    public static func current(_ days: [String], today: Date, in calendar: FamilyCalendar) -> Int {
+        runs(days).current(today: today, in: calendar)
+    }
+
+    /// Days from 1970-01-01 to a "YYYY-MM-DD" date of the proleptic Gregorian calendar (Howard
+    /// Hinnant's days_from_civil): integer arithmetic, no calendar or zone. Nil when malformed.
+    public static func dayNumber(_ key: String) -> Int? {
+        let parts = key.split(separator: "-")
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

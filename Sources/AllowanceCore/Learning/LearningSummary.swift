@@ -69,7 +69,19 @@ public struct LearningSummary: Equatable, Sendable {
     public let changePercent: Change
     public let months: [Month]
 
+    /// From every day of the last seven months or so.
     public init(days: [LearningDayTotals], now: Date, calendar: FamilyCalendar) {
+        let months = Dictionary(grouping: days) { String($0.day.prefix(7)) }.map { month, days in
+            LearningDayTotals(
+                day: month, learningSeconds: days.map(\.learningSeconds).reduce(0, +), points: days.map(\.points).reduce(0, +),
+                sessions: days.map(\.sessions).reduce(0, +))
+        }
+        self.init(days: days, monthTotals: months, now: now, calendar: calendar)
+    }
+
+    /// From the days of this week and last and the totals of each month ("2026-11" in `day`),
+    /// as a database that sums the months itself hands them over.
+    public init(days: [LearningDayTotals], monthTotals: [LearningDayTotals], now: Date, calendar: FamilyCalendar) {
         let week = LearningPeriod.containing(now, frequency: .weekly, in: calendar)!
         let previous = LearningPeriod.containing(week.start.addingTimeInterval(-1), frequency: .weekly, in: calendar)!
         func totals(_ period: DateInterval) -> Totals {
@@ -88,7 +100,7 @@ public struct LearningSummary: Equatable, Sendable {
         var months: [Month] = []
         for _ in 0..<Self.monthCount {
             let key = String(calendar.dayKey(month).prefix(7))
-            let inMonth = Self.totals(of: days.filter { $0.day.hasPrefix(key + "-") })
+            let inMonth = Self.totals(of: monthTotals.filter { $0.day == key })
             months.append(Month(month: key, minutes: inMonth.minutes, points: inMonth.points))
             month = calendar.startOfNextMonth(month)
         }

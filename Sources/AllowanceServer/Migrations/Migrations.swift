@@ -30,5 +30,6 @@ enum AppMigrations {
         CreateLearningGoal(),
         AddLearningNotificationPreferences(),
         CreateCustomBadge(),
+        AddLearningDayNumber(),
     ]
 }

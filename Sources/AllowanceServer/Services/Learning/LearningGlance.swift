@@ -20,7 +20,7 @@ struct LearningGlance: Encodable, Sendable {
         let today = try await context.sql.raw(
             "SELECT learning_seconds FROM learning_days WHERE child_id = \(bind: child.id) AND day = \(bind: child.calendar.dayKey(context.now))"
         ).first(decoding: Today.self)
-        let days = try await LearningMeasure.learningDays(of: child.id, on: context.sql)
+        let runs = try await LearningMeasure.runs(of: child.id, on: context.sql)
         let stats = try await LearningMeasure.stats(of: child.id, calendar: child.calendar, on: context.sql)
         let earned = Set(try await BadgeStore.earned(by: child.id, on: context.sql).map(\.badge_key))
         let next = try await BadgeStore.definitions(forFamily: child.familyID, on: context.sql).filter { !earned.contains($0.key) }.max {
@@ -28,7 +28,7 @@ struct LearningGlance: Encodable, Sendable {
         }
         return LearningGlance(
             todayMinutes: Int((today?.learning_seconds ?? 0) / 60),
-            streak: LearningStreak.current(days, today: context.now, in: child.calendar),
+            streak: runs.current(today: context.now, in: child.calendar),
             nextBadge: next.map { "\($0.title) (\(Int(($0.progress(in: stats) * 100).rounded(.down)))%)" })
     }
 }

@@ -43,7 +43,7 @@ enum LearningMeasure {
         case .streak:
             let days = try await learningDays(
                 of: goal.childID, from: calendar.dayKey(start), through: calendar.dayKey(end.addingTimeInterval(-1)), on: sql)
-            return Double(LearningStreak.longest(days, in: calendar))
+            return Double(LearningStreak.longest(days))
         }
     }
 
@@ -56,6 +56,30 @@ enum LearningMeasure {
         if let from { query = query + " AND day >= \(bind: from)" }
         if let through { query = query + " AND day <= \(bind: through)" }
         return try await sql.raw(query + " ORDER BY day").all(decoding: Row.self).map(\.day)
+    }
+
+    /// The runs of learning days, found by the database: days whose date number less their rank
+    /// is the same are one run (gaps and islands), and only the longest and the latest come back.
+    static func runs(of childID: UUID, on sql: any SQLDatabase) async throws -> LearningStreak.Runs {
+        struct Row: Decodable {
+            let longest: Int64?
+            let latest_end: Int64?
+            let latest_length: Int64?
+        }
+        let row = try await sql.raw(
+            """
+            WITH runs AS (
+                SELECT MAX(day_number) AS last_day, COUNT(*) AS length FROM (
+                    SELECT day_number, day_number - ROW_NUMBER() OVER (ORDER BY day_number) AS island
+                    FROM learning_days WHERE child_id = \(bind: childID) AND learning_seconds > 0
+                ) days GROUP BY island
+            )
+            SELECT (SELECT MAX(length) FROM runs) AS longest, (SELECT MAX(last_day) FROM runs) AS latest_end,
+                   (SELECT length FROM runs ORDER BY last_day DESC LIMIT 1) AS latest_length
+            """
+        ).first(decoding: Row.self)
+        return LearningStreak.Runs(
+            longest: Int(row?.longest ?? 0), latestEnd: row?.latest_end.map { Int($0) }, latestLength: Int(row?.latest_length ?? 0))
     }
 
     /// Everything the badges measure, from running totals.
@@ -80,10 +104,9 @@ enum LearningMeasure {
         let apps = try await sql.raw(
             "SELECT bundle_identifier, learning_seconds FROM learning_app_totals WHERE child_id = \(bind: childID)"
         ).all(decoding: App.self)
-        let days = try await learningDays(of: childID, on: sql)
         return LearningStats(
             pointsEarned: Int(totals?.points_earned ?? 0), learningMinutes: Int((totals?.seconds ?? 0) / 60),
-            longestStreak: LearningStreak.longest(days, in: calendar), goalsCompleted: Int(totals?.completed ?? 0),
+            longestStreak: try await runs(of: childID, on: sql).longest, goalsCompleted: Int(totals?.completed ?? 0),
             appMinutes: Dictionary(apps.map { ($0.bundle_identifier, Int($0.learning_seconds / 60)) }, uniquingKeysWith: +))
     }
 }

@@ -42,10 +42,11 @@ enum LearningReminders {
             let time = candidate.streak_reminder_time.flatMap(TimeOfDay.init(parsing:)) ?? defaultTime
             let due = calendar.instant(at: time, on: context.now)
             guard context.now >= due else { continue }
-            let days = try await LearningMeasure.learningDays(of: child.id, on: context.sql)
+            let runs = try await LearningMeasure.runs(of: child.id, on: context.sql)
             let today = calendar.dayKey(context.now)
-            let streak = LearningStreak.current(days, today: context.now, in: calendar)
-            guard streak > 0, days.last != today else { continue }
+            let streak = runs.current(today: context.now, in: calendar)
+            // Alive but not yet extended today: the latest learning day is yesterday.
+            guard streak > 0, runs.latestEnd != LearningStreak.dayNumber(today) else { continue }
             let quiet = try await NotificationService.preferences(of: child.userID, on: context.db).isQuiet(
                 at: calendar.timeOfDay(of: context.now))
             let told = try await context.write { db in

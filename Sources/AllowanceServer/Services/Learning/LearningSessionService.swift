@@ -82,8 +82,9 @@ enum LearningSessionService {
         let learning = session.category == .learning ? Int64(session.durationSeconds) : 0
         try await sql.raw(
             """
-            INSERT INTO learning_days (child_id, day, learning_seconds, points, sessions)
-            VALUES (\(bind: session.childId), \(bind: day), \(bind: learning), \(bind: session.pointsEarned), \(bind: session.category == .learning ? 1 : 0))
+            INSERT INTO learning_days (child_id, day, day_number, learning_seconds, points, sessions)
+            VALUES (\(bind: session.childId), \(bind: day), \(bind: LearningStreak.dayNumber(day) ?? 0), \(bind: learning),
+                    \(bind: session.pointsEarned), \(bind: session.category == .learning ? 1 : 0))
             ON CONFLICT (child_id, day) DO UPDATE SET
                 learning_seconds = learning_days.learning_seconds + excluded.learning_seconds,
                 points = learning_days.points + excluded.points,

@@ -4,29 +4,44 @@ import Foundation
 import SQLKit
 
 /// This week against last week, the last six months and the streaks: Core's `LearningSummary`
-/// over the per-day running totals (a few hundred rows at most, however many sessions there are).
+/// over the per-day running totals of the last two weeks and the months the database sums, and
+/// the runs it finds: a few dozen rows, however many sessions there are.
 enum LearningSummaryService {
     static func summary(of child: ChildRecord, in context: ServiceContext) async throws -> LearningSummaryDto {
         let calendar = child.calendar
         let now = context.now
-        // Seven months back covers the six months shown and last week.
-        let since = calendar.dayKey(calendar.startOfMonth(now).addingTimeInterval(-200 * 86_400))
-        struct Day: Decodable {
+        let lastWeek = LearningPeriod.containing(now, frequency: .weekly, in: calendar).map { $0.start.addingTimeInterval(-1) } ?? now
+        var firstMonth = calendar.startOfMonth(now)
+        for _ in 1..<LearningSummary.monthCount { firstMonth = calendar.startOfMonth(firstMonth.addingTimeInterval(-1)) }
+        struct Row: Decodable {
             let day: String
             let learning_seconds: Int64
             let points: Int64
             let sessions: Int64
         }
+        func totals(_ rows: [Row]) -> [LearningDayTotals] {
+            rows.map {
+                LearningDayTotals(day: $0.day, learningSeconds: $0.learning_seconds, points: Int($0.points), sessions: Int($0.sessions))
+            }
+        }
+        let weekStart = calendar.dayKey(LearningPeriod.containing(lastWeek, frequency: .weekly, in: calendar)?.start ?? now)
         let days = try await context.sql.raw(
             """
             SELECT day, learning_seconds, points, sessions FROM learning_days
-            WHERE child_id = \(bind: child.id) AND day >= \(bind: since)
+            WHERE child_id = \(bind: child.id) AND day >= \(bind: weekStart)
             """
-        ).all(decoding: Day.self).map {
-            LearningDayTotals(day: $0.day, learningSeconds: $0.learning_seconds, points: Int($0.points), sessions: Int($0.sessions))
-        }
-        let summary = LearningSummary(days: days, now: now, calendar: calendar)
-        let learningDays = try await LearningMeasure.learningDays(of: child.id, on: context.sql)
+        ).all(decoding: Row.self)
+        // Six months summed by the database: six rows, however many days were learned on.
+        let months = try await context.sql.raw(
+            """
+            SELECT SUBSTR(day, 1, 7) AS day, CAST(SUM(learning_seconds) AS BIGINT) AS learning_seconds,
+                   CAST(SUM(points) AS BIGINT) AS points, CAST(SUM(sessions) AS BIGINT) AS sessions
+            FROM learning_days WHERE child_id = \(bind: child.id) AND day >= \(bind: calendar.dayKey(firstMonth))
+            GROUP BY SUBSTR(day, 1, 7)
+            """
+        ).all(decoding: Row.self)
+        let summary = LearningSummary(days: totals(days), monthTotals: totals(months), now: now, calendar: calendar)
+        let runs = try await LearningMeasure.runs(of: child.id, on: context.sql)
         func dto(_ totals: LearningSummary.Totals) -> LearningTotalsDto {
             LearningTotalsDto(minutes: totals.minutes, points: totals.points, sessions: totals.sessions)
         }
@@ -34,8 +49,7 @@ enum LearningSummaryService {
             thisWeek: dto(summary.thisWeek), lastWeek: dto(summary.lastWeek),
             changePercent: LearningChangeDto(
                 minutes: summary.changePercent.minutes, points: summary.changePercent.points, sessions: summary.changePercent.sessions),
-            currentStreak: LearningStreak.current(learningDays, today: now, in: calendar),
-            longestStreak: LearningStreak.longest(learningDays, in: calendar),
+            currentStreak: runs.current(today: now, in: calendar), longestStreak: runs.longest,
             months: summary.months.map { LearningMonthDto(month: $0.month, minutes: $0.minutes, points: $0.points) },
             byApp: try await byApp(of: child, in: context))
     }
