@@ -194,7 +194,8 @@ public struct LearningSummaryDto: Codable, Sendable, Equatable {
     public var longestStreak: Int
     /// The last 6 months, oldest first.
     public var months: [LearningMonthDto]
-    /// This week and last, app by app (Reward apps too), most minutes this week first.
+    /// This week and last, app by app (Reward apps too), most minutes this week first: detailed
+    /// analytics, empty for a Basic family.
     public var byApp: [LearningAppWeekDto]
 
     public init(

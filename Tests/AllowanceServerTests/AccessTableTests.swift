@@ -359,8 +359,7 @@ import VaporTesting
             json: CreateLearningGoalDto(childId: kai.id, title: "Kai's reading", type: .timeBased, targetValue: 5, frequency: .weekly))
         let apps: [AppCategoryDto] = try await client.call(.GET, "/api/v1/app-categories", token: family.parent.token)
         // The family is Premium for its own badge; the walk checks nobody else can retire it.
-        try await PlanService.set(
-            premiumUntil: testStart.addingTimeInterval(30 * 86_400), forFamily: family.parent.familyId, in: client.app.context())
+        try await client.makePremium(family)
         let badge: BadgeDto = try await client.call(
             .POST, "/api/v1/badges", token: family.parent.token,
             json: CreateCustomBadgeDto(title: "\(Self.familyName) reader", measure: .hours, threshold: 1_000))

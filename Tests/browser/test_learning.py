@@ -98,3 +98,29 @@ def test_the_learning_page_passes_axe_in_light_and_dark(browser, base_url):
         page.goto("/learning/apps")
         assert _axe(page, f"learning apps ({scheme})") == []
         context.close()
+
+
+def test_a_parent_edits_a_goal_from_its_card(page: Page):
+    family = create_family(("Kai",))
+    kai = family.children[0]
+    login_parent(page, family)
+    page.goto(f"/children/{kai.id}/learning")
+    goal_form = page.get_by_role("region", name="New goal")
+    goal_form.get_by_label("Title").fill("Read")
+    goal_form.get_by_label("Target").fill("2")
+    goal_form.get_by_role("button", name="Add Goal").click()
+    expect(flash(page)).to_have_text("Read is set: 0 of 2 hours.")
+
+    page.get_by_role("link", name="Edit Read").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Edit learning goal")
+    page.get_by_label("Target (hours)").fill("0")
+    page.get_by_role("button", name="Save Goal").click()
+    expect(error_banner(page)).to_contain_text("more than 0")
+    expect(page.get_by_label("Title")).to_have_value("Read")
+
+    page.get_by_label("Title").fill("Read every week")
+    page.get_by_label("Target (hours)").fill("3")
+    page.get_by_role("button", name="Save Goal").click()
+    expect(flash(page)).to_have_text("Read every week saved: 0 of 3 hours.")
+    expect(page.locator(".learning-goal h3")).to_have_text("Read every week")
+    assert _axe(page, "learning after an edit") == []

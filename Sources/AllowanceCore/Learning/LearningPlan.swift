@@ -58,6 +58,32 @@ public enum LearningPlan: Equatable, Sendable {
     }
 }
 
+/// What only Premium (or grace) may use, beyond more goals.
+public enum PremiumFeature: Sendable {
+    /// A family's own badges (`advancedBadges`).
+    case customBadges
+    /// Choosing when the evening streak reminder comes (`customNotifications`); Basic has 18:00.
+    case reminderTime
+    /// Minutes by app, this week and last (`detailedAnalytics`).
+    case appAnalytics
+
+    var sentence: String {
+        switch self {
+        case .customBadges: "Custom badges are a Premium feature."
+        case .reminderTime: "Choosing when the streak reminder comes is a Premium feature."
+        case .appAnalytics: "Minutes by app are a Premium feature."
+        }
+    }
+}
+
+extension LearningPlan {
+    /// Why the family cannot use `feature`, for a 402 `upgrade_required` or a lock on the page;
+    /// nil when it can.
+    public func refusal(_ feature: PremiumFeature) -> String? {
+        hasPremiumFeatures ? nil : "\(feature.sentence) \(Self.premiumUnlocks)"
+    }
+}
+
 /// The plan's feature flags, as the plan endpoint sends them.
 public struct LearningPlanFeatures: Equatable, Codable, Sendable {
     public var unlimitedGoals: Bool

@@ -105,8 +105,9 @@ extension LearningPages {
         let pointsPerDollar: String
         let streakReminderTime: String
         let customBadges: [CustomBadgeRow]
-        let canMakeBadges: Bool
-        let badgeUpgrade: String
+        /// Set when the family is Basic: why the badge form and the reminder's time are locked.
+        let badgeUpgrade: String?
+        let reminderUpgrade: String?
     }
 
     struct SettingsForm: Content {

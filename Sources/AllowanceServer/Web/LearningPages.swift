@@ -246,8 +246,7 @@ struct LearningPages: RouteCollection {
             apps: apps, error: error, pointsPerDollar: settings.pointsPerDollar.map(String.init) ?? "",
             streakReminderTime: settings.streakReminderTime ?? "18:00",
             customBadges: try await Self.customBadgeRows(ofFamily: parent.familyID, on: req.db.sql),
-            canMakeBadges: plan.features.advancedBadges,
-            badgeUpgrade: "Custom badges are a Premium feature. \(LearningPlan.premiumUnlocks)")
+            badgeUpgrade: plan.refusal(.customBadges), reminderUpgrade: plan.refusal(.reminderTime))
     }
 
     /// Points per dollar (empty: points are not money) and the streak reminder's time.

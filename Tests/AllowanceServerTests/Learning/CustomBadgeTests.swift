@@ -11,11 +11,6 @@ import Vapor
     let spanish = CreateCustomBadgeDto(
         title: "Spanish Star", measure: .appHours, threshold: 1, bundleIdentifier: duolingo, pointsAwarded: 40)
 
-    func premium(_ family: TestFamily, _ client: TestClient) async throws {
-        try await PlanService.set(
-            premiumUntil: testStart.addingTimeInterval(30 * 86_400), forFamily: family.parent.familyId, in: client.app.context())
-    }
-
     func catalogue(_ client: TestClient, token: String) async throws -> [BadgeDto] {
         try await client.call(.GET, "/api/v1/badges", token: token)
     }
@@ -35,7 +30,7 @@ import Vapor
         try await withApp { client in
             let family = try await client.family(children: [("Kai", .zero), ("Freya", .zero)])
             let (kai, freya) = (family.children[0], family.children[1])
-            try await premium(family, client)
+            try await client.makePremium(family)
             let made: BadgeDto = try await client.call(.POST, "/api/v1/badges", token: family.parent.token, json: spanish)
             #expect(made.badgeKey.hasPrefix("custom-") && made.criteria == "Learn for 1 hour on Duolingo" && made.pointsAwarded == 40)
             #expect(try await catalogue(client, token: kai.token).contains { $0.badgeKey == made.badgeKey })
@@ -62,7 +57,7 @@ import Vapor
         try await withApp { client in
             let family = try await client.family(children: [("Kai", .zero)])
             let kai = family.children[0]
-            try await premium(family, client)
+            try await client.makePremium(family)
             try await client.learn(90, for: kai, token: kai.token)  // 90 points at 60 an hour
             let made: BadgeDto = try await client.call(
                 .POST, "/api/v1/badges", token: family.parent.token,
@@ -77,7 +72,7 @@ import Vapor
     @Test func badFieldsAreRefusedWithAMessageAndNothingIsMade() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", .zero)])
-            try await premium(family, client)
+            try await client.makePremium(family)
             let before = try await catalogue(client, token: family.parent.token)
             let cases: [(String, String)] = [
                 (#"{"title":"X","measure":"Minutes","threshold":5}"#, "measure"),
@@ -101,7 +96,7 @@ import Vapor
             let family = try await client.family(children: [("Kai", .zero), ("Freya", .zero)])
             let (kai, freya) = (family.children[0], family.children[1])
             let stranger = try await client.family(children: [("Ola", .zero)])
-            try await premium(family, client)
+            try await client.makePremium(family)
             let made: BadgeDto = try await client.call(.POST, "/api/v1/badges", token: family.parent.token, json: spanish)
             try await client.learn(60, for: kai, token: kai.token)
             let path = "/api/v1/badges/\(made.badgeKey)"

@@ -52,8 +52,7 @@ import VaporTesting
             let refused = try await pages.post(
                 client, "/learning/badges", form: "_csrf=\(cookies.csrf)&title=Reader&measure=Hours&threshold=5", cookies: cookies)
             #expect(refused.status == .paymentRequired && refused.body.string.contains("Premium unlocks"))
-            try await PlanService.set(
-                premiumUntil: testStart.addingTimeInterval(30 * 86_400), forFamily: family.parent.familyId, in: client.app.context())
+            try await client.makePremium(family)
             let open = try await pages.page(client, "/learning/apps", cookies: cookies)
             #expect(open.body.string.contains("Add Badge"))
             let bad = try await pages.post(

@@ -37,6 +37,12 @@ extension TestClient {
                 childId: child.id, title: title, type: type, targetValue: target, bundleIdentifier: bundle, frequency: frequency))
     }
 
+    /// The operator's `plan` command: Premium for a month from the clock's now.
+    func makePremium(_ family: TestFamily) async throws {
+        try await PlanService.set(
+            premiumUntil: now.value.addingTimeInterval(30 * 86_400), forFamily: family.parent.familyId, in: app.context())
+    }
+
     func badges(of child: TestChild, token: String) async throws -> [BadgeDto] {
         try await call(.GET, "/api/v1/children/\(child.id)/badges", token: token)
     }

@@ -96,6 +96,16 @@ extension LearningPagesTests {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", .zero)])
             let parent = try await pages.signIn(client, email: family.parent.email)
+            // Basic keeps the 18:00 reminder: choosing its time is Premium's.
+            let basic = try await pages.page(client, "/learning/apps", cookies: parent)
+            #expect(basic.body.string.contains("Choosing when the streak reminder comes is a Premium feature."))
+            let locked = try await pages.post(
+                client, "/learning/settings", form: "_csrf=\(parent.csrf)&pointsPerDollar=50&streakReminderTime=19:15", cookies: parent)
+            #expect(locked.status == .paymentRequired && locked.body.string.contains("Premium unlocks"))
+            let unchanged: LearningSettingsDto = try await client.call(
+                .GET, "/api/v1/families/current/learning-settings", token: family.parent.token)
+            #expect(unchanged == LearningSettingsDto(pointsPerDollar: nil, streakReminderTime: "18:00"))
+            try await client.makePremium(family)
             let saved = try await pages.post(
                 client, "/learning/settings", form: "_csrf=\(parent.csrf)&pointsPerDollar=50&streakReminderTime=19:15", cookies: parent)
             #expect(saved.status == .seeOther)

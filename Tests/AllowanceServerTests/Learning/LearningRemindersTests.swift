@@ -14,6 +14,7 @@ import Vapor
             let family = try await client.family(children: [("Kai", .zero)])
             let kai = family.children[0]
             for day in [19, 20] { try await client.learn(15, for: kai, token: kai.token, start: utc("2026-11-\(day)T15:00:00Z")) }
+            try await client.makePremium(family)
             let _: LearningSettingsDto = try await client.call(
                 .PUT, "/api/v1/families/current/learning-settings", token: family.parent.token,
                 json: LearningSettingsDto(streakReminderTime: "19:30"))

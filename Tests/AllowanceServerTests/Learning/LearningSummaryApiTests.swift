@@ -26,8 +26,12 @@ import Vapor
             #expect(summary.currentStreak == 2 && summary.longestStreak == 2)
             #expect(summary.months.map(\.month) == ["2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"])
             #expect(summary.months.last == LearningMonthDto(month: "2026-11", minutes: 75, points: 75))
+            // Minutes by app are detailed analytics: Premium's.
+            #expect(summary.byApp.isEmpty)
+            try await client.makePremium(family)
+            let premium: LearningSummaryDto = try await client.call(.GET, "/api/v1/children/\(kai.id)/learning-summary", token: kai.token)
             #expect(
-                summary.byApp == [
+                premium.byApp == [
                     LearningAppWeekDto(appName: "Duolingo", category: .learning, thisWeekMinutes: 45, lastWeekMinutes: 30),
                     LearningAppWeekDto(appName: "YouTube Kids", category: .reward, thisWeekMinutes: 20, lastWeekMinutes: 0),
                 ])

@@ -45,8 +45,8 @@ enum CustomBadgeStore {
     /// Makes a badge (Premium only: Basic families get 402 with what Premium unlocks), then
     /// awards it at once to the children who already meet it.
     static func create(_ input: CreateCustomBadgeDto, by parent: AuthUser, in context: ServiceContext) async throws -> BadgeDto {
-        guard try await PlanService.plan(ofFamily: parent.familyID, in: context).features.advancedBadges else {
-            throw PlanService.upgradeRequired("Custom badges are a Premium feature. \(LearningPlan.premiumUnlocks)")
+        if let refusal = try await PlanService.plan(ofFamily: parent.familyID, in: context).refusal(.customBadges) {
+            throw PlanService.upgradeRequired(refusal)
         }
         let bonus = input.pointsAwarded ?? 0
         let bundle = input.measure == .appHours ? input.bundleIdentifier?.trimmingCharacters(in: .whitespaces) : nil

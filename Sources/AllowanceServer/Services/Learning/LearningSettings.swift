@@ -3,7 +3,8 @@ import AllowanceCore
 import Foundation
 import SQLKit
 
-/// A family's learning settings: the points-to-money rate and the streak reminder's time.
+/// A family's learning settings: the points-to-money rate and the streak reminder's time
+/// (Premium chooses it; Basic keeps 18:00, and sending 18:00 back is no change).
 enum LearningSettings {
     static func read(familyID: UUID, on sql: any SQLDatabase) async throws -> LearningSettingsDto {
         struct Row: Decodable {
@@ -26,6 +27,11 @@ enum LearningSettings {
                 throw AppError.validation("streakReminderTime must be a time such as 18:30")
             }
             return String(format: "%02d:%02d", parsed.hour, parsed.minute)
+        }
+        if let time, time != (try await read(familyID: familyID, on: context.sql)).streakReminderTime,
+            let refusal = try await PlanService.plan(ofFamily: familyID, in: context).refusal(.reminderTime)
+        {
+            throw PlanService.upgradeRequired(refusal)
         }
         try await context.write { db in
             if let rate = input.pointsPerDollar {

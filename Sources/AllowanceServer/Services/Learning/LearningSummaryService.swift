@@ -51,10 +51,12 @@ enum LearningSummaryService {
                 minutes: summary.changePercent.minutes, points: summary.changePercent.points, sessions: summary.changePercent.sessions),
             currentStreak: runs.current(today: now, in: calendar), longestStreak: runs.longest,
             months: summary.months.map { LearningMonthDto(month: $0.month, minutes: $0.minutes, points: $0.points) },
-            byApp: try await byApp(of: child, in: context))
+            byApp: try await PlanService.plan(ofFamily: child.familyID, in: context).refusal(.appAnalytics) == nil
+                ? try await byApp(of: child, in: context) : [])
     }
 
-    /// Minutes per app this week and last, summed by the database along (child, start time).
+    /// Minutes per app this week and last, summed by the database along (child, start time):
+    /// detailed analytics, for Premium families (Basic ones get an empty list).
     static func byApp(of child: ChildRecord, in context: ServiceContext) async throws -> [LearningAppWeekDto] {
         guard let week = LearningPeriod.containing(context.now, frequency: .weekly, in: child.calendar),
             let last = LearningPeriod.containing(week.start.addingTimeInterval(-1), frequency: .weekly, in: child.calendar)
