@@ -15,7 +15,7 @@
 # Environment (all optional):
 #   BIN=path          server binary (default: .build-release/release/allowance-server, built first)
 #   SKIP_BUILD=1      do not run the release build (uses the existing BIN)
-#   SIZES="1000 1000000"   ledger sizes (total rows of Kai's ledger)
+#   SIZES="1000 1000000"   ledger sizes (total rows of Kai's ledger); "" skips them
 #   DURATION=10s THREADS=2 CONNECTIONS=32   wrk settings
 #   PORT=8089         server port (127.0.0.1)
 #   KEEP_WORK=1       keep the temp dir with its SQLite files (logs are always kept)
@@ -34,7 +34,7 @@ PORT=${PORT:-8089}
 DURATION=${DURATION:-10s}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
-SIZES=${SIZES:-"1000 1000000"}
+SIZES=${SIZES-"1000 1000000"}   # empty: skip the ledger sizes
 KEEP_WORK=${KEEP_WORK:-0}
 BUSY_LIMIT=${BUSY_LIMIT:-0.25}   # cores other processes may use during a run before it is flagged
 BASE="http://$HOST:$PORT"
@@ -429,7 +429,9 @@ main() {
     LEARNING_STATUS=0
     bench_learning
     local status=0
-    python3 "$ROOT/scripts/bench_report.py" "$WORK/results.tsv" "$WORK/verify.tsv" || status=$?
+    if [ -n "$SIZES" ]; then
+        python3 "$ROOT/scripts/bench_report.py" "$WORK/results.tsv" "$WORK/verify.tsv" || status=$?
+    fi
     if [ -s "$WORK/pages.txt" ]; then
         echo
         cat "$WORK/pages.txt"

@@ -109,7 +109,16 @@ def seed(db, n, email, years):
            transaction_id, created_by, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)""",
         entries,
     )
-    con.execute("UPDATE children SET points_balance = ?, points_earned = ? WHERE id = ?", (balance, balance, child))
+    # The streak runs the server keeps beside the child (longest, and the latest with its end).
+    longest, end, length = 0, None, 0
+    for number in sorted((dt.date.fromisoformat(day) - dt.date(1970, 1, 1)).days for day, totals in days.items() if totals[0] > 0):
+        length = length + 1 if end == number - 1 else 1
+        end, longest = number, max(longest, length)
+    con.execute(
+        """UPDATE children SET points_balance = ?, points_earned = ?, longest_streak = ?, latest_run_end = ?, latest_run_length = ?
+           WHERE id = ?""",
+        (balance, balance, longest, end, length, child),
+    )
     con.execute("COMMIT")
     print(f"seeded {n} sessions over {len(days)} days, {balance} points, for {email}", file=sys.stderr)
 

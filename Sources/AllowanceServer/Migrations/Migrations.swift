@@ -30,6 +30,6 @@ enum AppMigrations {
         CreateLearningGoal(),
         AddLearningNotificationPreferences(),
         CreateCustomBadge(),
-        AddLearningDayNumber(),
+        AddLearningStreakRuns(),
     ]
 }

@@ -37,4 +37,31 @@ import Vapor
                 ])
         }
     }
+
+    @Test func aDayFilledInLaterJoinsTwoStreaksIntoOne() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            func summary() async throws -> LearningSummaryDto {
+                try await client.call(.GET, "/api/v1/children/\(kai.id)/learning-summary", token: kai.token)
+            }
+            // Tuesday, Wednesday, Friday and Saturday (17, 18, 20, 21 November, New York): two runs of two.
+            for day in [17, 18, 20, 21] { try await client.learn(10, for: kai, token: kai.token, start: utc("2026-11-\(day)T15:00:00Z")) }
+            var now = try await summary()
+            #expect(now.longestStreak == 2 && now.currentStreak == 2)
+            // A second session on a day already learned on changes nothing.
+            try await client.learn(10, for: kai, token: kai.token, start: utc("2026-11-21T16:00:00Z"))
+            #expect(try await summary().longestStreak == 2)
+            // Thursday entered late (a parent's catch-up): one run of five, still alive today.
+            try await client.learn(10, for: kai, token: family.parent.token, start: utc("2026-11-19T15:00:00Z"))
+            now = try await summary()
+            #expect(now.longestStreak == 5 && now.currentStreak == 5)
+            // A Reward app's day is no learning day.
+            try await client.learn(10, on: youtubeKids, for: kai, token: kai.token, start: utc("2026-11-16T15:00:00Z"))
+            #expect(try await summary().longestStreak == 5)
+            let badges = try await client.badges(of: kai, token: kai.token)
+            #expect(
+                badges.first { $0.badgeKey == "streak-3" }?.earned == true && badges.first { $0.badgeKey == "streak-7" }?.earned == false)
+        }
+    }
 }

@@ -58,9 +58,24 @@ enum LearningMeasure {
         return try await sql.raw(query + " ORDER BY day").all(decoding: Row.self).map(\.day)
     }
 
-    /// The runs of learning days, found by the database: days whose date number less their rank
-    /// is the same are one run (gaps and islands), and only the longest and the latest come back.
+    /// The runs of a child's learning days, as kept beside the child (see `refreshRuns`).
     static func runs(of childID: UUID, on sql: any SQLDatabase) async throws -> LearningStreak.Runs {
+        struct Row: Decodable {
+            let longest_streak: Int
+            let latest_run_end: Int?
+            let latest_run_length: Int
+        }
+        let row = try await sql.raw(
+            "SELECT longest_streak, latest_run_end, latest_run_length FROM children WHERE id = \(bind: childID)"
+        ).first(decoding: Row.self)
+        return LearningStreak.Runs(
+            longest: row?.longest_streak ?? 0, latestEnd: row?.latest_run_end, latestLength: row?.latest_run_length ?? 0)
+    }
+
+    /// Finds the runs again and keeps them beside the child: days whose date number less their
+    /// rank is the same are one run (gaps and islands), and only the longest and the latest come
+    /// back. Called when a session makes a new learning day, so reads never scan the days.
+    static func refreshRuns(of childID: UUID, on sql: any SQLDatabase) async throws {
         struct Row: Decodable {
             let longest: Int64?
             let latest_end: Int64?
@@ -78,21 +93,25 @@ enum LearningMeasure {
                    (SELECT length FROM runs ORDER BY last_day DESC LIMIT 1) AS latest_length
             """
         ).first(decoding: Row.self)
-        return LearningStreak.Runs(
-            longest: Int(row?.longest ?? 0), latestEnd: row?.latest_end.map { Int($0) }, latestLength: Int(row?.latest_length ?? 0))
+        try await sql.raw(
+            """
+            UPDATE children SET longest_streak = \(bind: Int(row?.longest ?? 0)), latest_run_end = \(bind: row?.latest_end.map { Int($0) }),
+                latest_run_length = \(bind: Int(row?.latest_length ?? 0))
+            WHERE id = \(bind: childID)
+            """
+        ).run()
     }
 
     /// Everything the badges measure, from running totals.
     static func stats(of childID: UUID, calendar: FamilyCalendar, on sql: any SQLDatabase) async throws -> LearningStats {
         struct Totals: Decodable {
             let points_earned: Int64
-            let seconds: Int64?
+            let longest_streak: Int
             let completed: Int64
         }
         let totals = try await sql.raw(
             """
-            SELECT c.points_earned,
-                   (SELECT CAST(SUM(learning_seconds) AS BIGINT) FROM learning_days d WHERE d.child_id = c.id) AS seconds,
+            SELECT c.points_earned, c.longest_streak,
                    (SELECT COUNT(*) FROM learning_goals g WHERE g.child_id = c.id AND g.completed_at IS NOT NULL) AS completed
             FROM children c WHERE c.id = \(bind: childID)
             """
@@ -104,9 +123,11 @@ enum LearningMeasure {
         let apps = try await sql.raw(
             "SELECT bundle_identifier, learning_seconds FROM learning_app_totals WHERE child_id = \(bind: childID)"
         ).all(decoding: App.self)
+        // Every learning second is on some app, so the apps' running totals sum to all of them.
+        let seconds = apps.map(\.learning_seconds).reduce(0, +)
         return LearningStats(
-            pointsEarned: Int(totals?.points_earned ?? 0), learningMinutes: Int((totals?.seconds ?? 0) / 60),
-            longestStreak: try await runs(of: childID, on: sql).longest, goalsCompleted: Int(totals?.completed ?? 0),
+            pointsEarned: Int(totals?.points_earned ?? 0), learningMinutes: Int(seconds / 60),
+            longestStreak: totals?.longest_streak ?? 0, goalsCompleted: Int(totals?.completed ?? 0),
             appMinutes: Dictionary(apps.map { ($0.bundle_identifier, Int($0.learning_seconds / 60)) }, uniquingKeysWith: +))
     }
 }

@@ -80,7 +80,8 @@ enum LearningSessionService {
         ).run()
         // Reward time is not learning: it is kept as a session but not counted in the day's learning.
         let learning = session.category == .learning ? Int64(session.durationSeconds) : 0
-        try await sql.raw(
+        struct DaySeconds: Decodable { let learning_seconds: Int64 }
+        let dayTotals = try await sql.raw(
             """
             INSERT INTO learning_days (child_id, day, day_number, learning_seconds, points, sessions)
             VALUES (\(bind: session.childId), \(bind: day), \(bind: LearningStreak.dayNumber(day) ?? 0), \(bind: learning),
@@ -89,9 +90,12 @@ enum LearningSessionService {
                 learning_seconds = learning_days.learning_seconds + excluded.learning_seconds,
                 points = learning_days.points + excluded.points,
                 sessions = learning_days.sessions + excluded.sessions
+            RETURNING learning_seconds
             """
-        ).run()
+        ).first(decoding: DaySeconds.self)
         guard learning > 0 else { return }
+        // The day's first learning: a new learning day, so the streak runs may have changed.
+        if dayTotals?.learning_seconds == learning { try await LearningMeasure.refreshRuns(of: session.childId, on: sql) }
         try await sql.raw(
             """
             INSERT INTO learning_app_totals (child_id, bundle_identifier, learning_seconds)
