@@ -17,6 +17,18 @@ public struct FamilyResponse: Codable, Sendable {
     }
 }
 
+/// `PUT /families/current`: send only what changes.
+public struct UpdateFamilyRequest: Codable, Sendable {
+    public var name: String?
+    /// An IANA name such as "Europe/Oslo".
+    public var timeZone: String?
+
+    public init(name: String? = nil, timeZone: String? = nil) {
+        self.name = name
+        self.timeZone = timeZone
+    }
+}
+
 public struct ChildResponse: Codable, Sendable {
     public var id: UUID
     public var userId: UUID

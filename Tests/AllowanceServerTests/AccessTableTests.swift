@@ -98,6 +98,7 @@ import VaporTesting
         Rule(.POST, "/api/v1/auth/logout", .signedIn),
 
         Rule(.GET, "/api/v1/families/current", .signedIn),
+        Rule(.PUT, "/api/v1/families/current", .parentOnly, body: #"{"name":"Hacked"}"#),
         Rule(.GET, "/api/v1/families/current/children", .signedIn),
         Rule(.GET, "/api/v1/children", .signedIn),
         Rule(.GET, "/api/v1/children/:childId", .parentOrOwnChild),
@@ -219,6 +220,7 @@ import VaporTesting
         Rule(.POST, "/settings/profile", .signedIn),
         Rule(.POST, "/settings/password", .signedIn),
         Rule(.POST, "/settings/notifications", .signedIn),
+        Rule(.POST, "/settings/family", .parentOnly, body: "name=Hacked&timeZone=UTC"),
         Rule(.GET, "/notifications", .signedIn),
         Rule(.POST, "/notifications/read-all", .signedIn),
         Rule(.POST, "/notifications/:notificationId/read", .owner),

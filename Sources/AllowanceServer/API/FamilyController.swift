@@ -9,17 +9,22 @@ enum FamilyController {
                 .GET, "/api/v1/families/current", "The signed-in user's family", access: .signedIn, response: FamilyResponse.self,
                 use: current),
             .init(
+                .PUT, "/api/v1/families/current", "Rename the family or move it to another time zone (send only what changes)",
+                access: .parent, request: UpdateFamilyRequest.self, response: FamilyResponse.self, use: update),
+            .init(
                 .GET, "/api/v1/families/current/children", "The family's children", access: .signedIn, response: [ChildResponse].self,
                 use: children),
         ]
     }
 
     @Sendable static func current(req: Request) async throws -> FamilyResponse {
-        let user = try req.requireUser()
-        guard let family = try await FamilyDirectory.family(user.familyID, on: req.db.sql) else { throw AppError.notFound("Family") }
-        let count = try await FamilyDirectory.children(ofFamily: user.familyID, on: req.db.sql).count
-        return FamilyResponse(
-            id: family.id, name: family.name, timeZone: family.time_zone, childCount: count, createdAt: family.created_at ?? .distantPast)
+        try await AccountService.family(try req.requireUser().familyID, on: req.db.sql)
+    }
+
+    @Sendable static func update(req: Request) async throws -> FamilyResponse {
+        let parent = try req.requireParent()
+        return try await AccountService.updateFamily(
+            try req.content.decode(UpdateFamilyRequest.self), familyID: parent.familyID, in: req.context)
     }
 
     /// A parent sees every child; a child sees only themselves.

@@ -47,6 +47,9 @@ extension ChangePasswordRequest: APISample {
 extension MessageResponse: APISample {
     static var sample: Self { .init(message: "Signed out") }
 }
+extension UpdateFamilyRequest: APISample {
+    static var sample: Self { .init(name: "The Larsens", timeZone: "Europe/Oslo") }
+}
 extension FamilyResponse: APISample {
     static var sample: Self {
         .init(id: sampleID, name: "The Demo Family", timeZone: "America/New_York", childCount: 2, createdAt: sampleDate)

@@ -52,7 +52,7 @@ enum SiteURL: Equatable {
     }
     enum RecurringAction: String, CaseIterable { case edit, pause, resume, run, delete }
     enum PendingDecision: String, CaseIterable { case approve, reject }
-    enum SettingsForm: String, CaseIterable { case profile, password, notifications }
+    enum SettingsForm: String, CaseIterable { case profile, password, notifications, family }
     enum LearningAction: String, CaseIterable {
         case session, goal, redeem
         case sessionsImport = "import"

@@ -13,10 +13,7 @@ enum AccountService {
         let firstName = try InputRules.required(input.firstName, "First name")
         let lastName = try InputRules.required(input.lastName, "Last name")
         let familyName = try InputRules.required(input.familyName, "Family name", max: 100)
-        let zone = input.timeZone?.trimmingCharacters(in: .whitespaces) ?? "UTC"
-        guard FamilyCalendar(identifier: zone) != nil else {
-            throw AppError.validation("Time zone must be an IANA name such as America/New_York")
-        }
+        let zone = try InputRules.timeZone(input.timeZone ?? "UTC")
         let hash = try await context.password.hash(password)
         let user = try await context.write { db in
             try await ensureEmailFree(email, on: db)
@@ -28,6 +25,26 @@ enum AccountService {
             return user
         }
         return try await signIn(user, familyName: familyName, childID: nil, remember: false, in: context)
+    }
+
+    /// Renames the family or moves it to another time zone (send only what changes). Days already
+    /// lived keep the dates they had where the family was; from now on "today", paydays, weeks,
+    /// months and streaks are the new zone's.
+    static func updateFamily(_ input: UpdateFamilyRequest, familyID: UUID, in context: ServiceContext) async throws -> FamilyResponse {
+        let name = try input.name.map { try InputRules.required($0, "Family name", max: 100) }
+        let zone = try input.timeZone.map(InputRules.timeZone)
+        try await context.write { db in
+            if let name { try await db.sql.raw("UPDATE families SET name = \(bind: name) WHERE id = \(bind: familyID)").run() }
+            if let zone { try await db.sql.raw("UPDATE families SET time_zone = \(bind: zone) WHERE id = \(bind: familyID)").run() }
+        }
+        return try await family(familyID, on: context.sql)
+    }
+
+    static func family(_ familyID: UUID, on sql: any SQLDatabase) async throws -> FamilyResponse {
+        guard let family = try await FamilyDirectory.family(familyID, on: sql) else { throw AppError.notFound("Family") }
+        let count = try await FamilyDirectory.children(ofFamily: familyID, on: sql).count
+        return FamilyResponse(
+            id: family.id, name: family.name, timeZone: family.time_zone, childCount: count, createdAt: family.created_at ?? .distantPast)
     }
 
     /// Creates a child's login and money account; an opening balance is its first ledger entry.

@@ -25,6 +25,15 @@ enum InputRules {
         return trimmed
     }
 
+    /// A family's time zone: an IANA name this machine knows.
+    static func timeZone(_ value: String) throws -> String {
+        let zone = value.trimmingCharacters(in: .whitespaces)
+        guard FamilyCalendar(identifier: zone) != nil else {
+            throw AppError.validation("Time zone must be an IANA name such as America/New_York")
+        }
+        return zone
+    }
+
     /// A login email, lower-cased so that one address is one account.
     static func email(_ value: String) throws -> String {
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()

@@ -14,6 +14,15 @@ extension SettingsPages {
         var profileError: String?
         var passwordError: String?
         var preferencesError: String?
+        /// For a parent: the family's name and time zone, and the zones to choose from.
+        var family: FamilySettings?
+        var familyError: String?
+
+        struct FamilySettings: Encodable {
+            var name: String
+            var timeZone: String
+            let zones: [String]
+        }
 
         struct Preferences: Encodable {
             let notificationsEnabled: Bool, transactionAlerts: Bool, allowanceReminders: Bool, balanceAlerts: Bool
@@ -27,6 +36,11 @@ extension SettingsPages {
         var firstName: String?
         var lastName: String?
         var email: String?
+    }
+
+    struct FamilyForm: Content {
+        var name: String?
+        var timeZone: String?
     }
 
     struct PasswordForm: Content {

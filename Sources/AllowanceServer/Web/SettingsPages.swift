@@ -9,6 +9,7 @@ struct SettingsPages: RouteCollection {
         routes.post(SiteURL.settingsForm(.profile).pathComponents, use: saveProfile)
         routes.post(SiteURL.settingsForm(.password).pathComponents, use: changePassword)
         routes.post(SiteURL.settingsForm(.notifications).pathComponents, use: savePreferences)
+        routes.post(SiteURL.settingsForm(.family).pathComponents, use: saveFamily)
         routes.get(SiteURL.notifications.pathComponents, use: notifications)
         routes.post(SiteURL.notificationsReadAll.pathComponents, use: readAll)
         routes.post(SiteURL.notificationRead(.key).pathComponents, use: readOne)
@@ -17,6 +18,11 @@ struct SettingsPages: RouteCollection {
     private func page(_ req: Request) async throws -> SettingsPage {
         let user = try req.requireUser()
         let prefs = try await NotificationService.preferences(of: user.userID, on: req.db)
+        var family: SettingsPage.FamilySettings?
+        if user.isParent {
+            let current = try await AccountService.family(user.familyID, on: req.db.sql)
+            family = .init(name: current.name, timeZone: current.timeZone, zones: Self.zones)
+        }
         return SettingsPage(
             firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role.rawValue,
             preferences: .init(
@@ -25,7 +31,25 @@ struct SettingsPages: RouteCollection {
                 lowBalanceWarning: prefs.lowBalanceWarning,
                 threshold: Money(cents: prefs.lowBalanceThresholdCents).plainText, learningAlerts: prefs.learningAlerts,
                 streakReminders: prefs.streakReminders, weeklySummary: prefs.weeklySummary, quietHoursStart: prefs.quietHoursStart ?? "",
-                quietHoursEnd: prefs.quietHoursEnd ?? ""))
+                quietHoursEnd: prefs.quietHoursEnd ?? ""), family: family)
+    }
+
+    /// Every zone this machine knows, for the family's choice.
+    static let zones = TimeZone.knownTimeZoneIdentifiers.sorted()
+
+    @Sendable func saveFamily(req: Request) async throws -> Response {
+        let parent = try req.requireParent()
+        let form = try req.content.decode(FamilyForm.self)
+        do {
+            let family = try await AccountService.updateFamily(
+                UpdateFamilyRequest(name: form.name ?? "", timeZone: form.timeZone ?? ""), familyID: parent.familyID, in: req.context)
+            return Flash.redirect(req, to: SiteURL.settings.path, message: "\(family.name) saved, on \(family.timeZone) time.")
+        } catch let error as AppError where error.status.code < 500 {
+            var page = try await page(req)
+            page.family?.name = form.name ?? ""
+            page.familyError = error.message
+            return try await req.render("settings", "Settings", section: "settings", page, status: error.status)
+        }
     }
 
     @Sendable func settings(req: Request) async throws -> Response {
