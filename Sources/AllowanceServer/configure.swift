@@ -48,7 +48,9 @@ public struct ServerOptions: Sendable {
 public func configure(_ app: Application, options: ServerOptions = .fromEnvironment()) async throws {
     switch options.database {
     case .sqlite(let path):
-        app.databases.use(.sqlite(.file(path)), as: .sqlite)
+        // Several connections per event loop: readers (WAL) go on while a writer holds its
+        // transaction, as a keyed request does for its whole handling (IdempotencyMiddleware).
+        app.databases.use(.sqlite(.file(path), maxConnectionsPerEventLoop: 4), as: .sqlite)
     case .postgres(let url):
         app.databases.use(try .postgres(url: url), as: .psql)
     }
@@ -78,6 +80,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.jobs.register(LearningJob.scheduledJob)
     app.jobs.register(LearningReminders.streakJob)
     app.jobs.register(LearningReminders.summaryJob)
+    app.jobs.register(IdempotencyMiddleware.expireJob)
     SavingsGoalsFeature.register(app)
 
     ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)

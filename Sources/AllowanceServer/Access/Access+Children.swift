@@ -9,7 +9,7 @@ extension Request {
     func visibleChild(_ id: UUID) async throws -> ChildRecord {
         let user = try requireUser()
         guard user.isParent || user.childID == id,
-            let child = try await FamilyDirectory.child(id, inFamily: user.familyID, on: db.sql)
+            let child = try await FamilyDirectory.child(id, inFamily: user.familyID, on: context.sql)
         else { throw AppError.notFound("Child") }
         return child
     }
@@ -24,13 +24,13 @@ extension Request {
 
     /// The signed-in user's family calendar (their time zone).
     func familyCalendar() async throws -> FamilyCalendar {
-        let family = try await FamilyDirectory.family(try requireUser().familyID, on: db.sql)
+        let family = try await FamilyDirectory.family(try requireUser().familyID, on: context.sql)
         return family.flatMap { FamilyCalendar(identifier: $0.time_zone) } ?? FamilyCalendar(timeZone: .gmt)
     }
 
     /// A ledger entry, if the signed-in user may see its child.
     func visibleEntry(_ id: UUID) async throws -> TransactionResponse {
-        guard let entry = try await LedgerService.entry(id: id, on: db.sql) else { throw AppError.notFound("Transaction") }
+        guard let entry = try await LedgerService.entry(id: id, on: context.sql) else { throw AppError.notFound("Transaction") }
         do {
             _ = try await visibleChild(entry.childId)
         } catch let error as AppError where error.status == .notFound {

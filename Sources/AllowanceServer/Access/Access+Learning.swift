@@ -6,8 +6,8 @@ extension Request {
     /// A learning goal as the signed-in user may see it: a parent of the family or the child's own.
     func visibleLearningGoal(_ id: UUID) async throws -> (goal: LearningGoal, child: ChildRecord) {
         let user = try requireUser()
-        guard let goal = try await LearningGoal.find(id, on: db), user.isParent || user.childID == goal.childID,
-            let child = try await FamilyDirectory.child(goal.childID, inFamily: user.familyID, on: db.sql)
+        guard let goal = try await LearningGoal.find(id, on: context.db), user.isParent || user.childID == goal.childID,
+            let child = try await FamilyDirectory.child(goal.childID, inFamily: user.familyID, on: context.sql)
         else { throw AppError.notFound("Learning goal") }
         return (goal, child)
     }
@@ -15,7 +15,7 @@ extension Request {
     /// One of the family's apps, for a parent to change.
     func appCategoryForParent(_ id: UUID) async throws -> AppCategory {
         let parent = try requireParent()
-        guard let app = try await AppCategory.find(id, on: db), app.familyID == parent.familyID else {
+        guard let app = try await AppCategory.find(id, on: context.db), app.familyID == parent.familyID else {
             throw AppError.notFound("App category")
         }
         return app

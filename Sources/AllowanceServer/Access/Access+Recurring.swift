@@ -6,7 +6,8 @@ extension Request {
     /// only their own.
     func visibleRecurring(_ id: UUID) async throws -> RecurringRow {
         let user = try requireUser()
-        guard let row = try await RecurringStore.row(id, inFamily: user.familyID, on: db.sql), user.isParent || row.child_id == user.childID
+        guard let row = try await RecurringStore.row(id, inFamily: user.familyID, on: context.sql),
+            user.isParent || row.child_id == user.childID
         else { throw AppError.notFound("Recurring transaction") }
         return row
     }
@@ -22,7 +23,7 @@ extension Request {
     /// An occurrence waiting for approval, for a parent of its family to decide.
     func pendingOccurrenceForParent(_ id: UUID) async throws -> (parent: AuthUser, pending: RecurringApprovalService.Row) {
         let parent = try requireParent()
-        guard let pending = try await RecurringApprovalService.row(id, inFamily: parent.familyID, on: db.sql) else {
+        guard let pending = try await RecurringApprovalService.row(id, inFamily: parent.familyID, on: context.sql) else {
             throw AppError.notFound("Pending occurrence")
         }
         return (parent, pending)

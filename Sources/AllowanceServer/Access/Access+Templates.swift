@@ -10,7 +10,7 @@ extension Request {
         user: AuthUser, template: TemplateService.Row, child: ChildRecord
     ) {
         let user = try requireUser()
-        guard let template = try await TemplateService.rows(forFamily: user.familyID, templateID: id, on: db.sql).first else {
+        guard let template = try await TemplateService.rows(forFamily: user.familyID, templateID: id, on: context.sql).first else {
             throw AppError.notFound("Template")
         }
         let child = try await visibleChild(childID)
@@ -24,7 +24,7 @@ extension Request {
     /// found; a global one, or one another parent made, is not yours to change.
     func templateForCreator(_ id: UUID) async throws -> TransactionTemplate {
         let user = try requireUser()
-        guard let template = try await TransactionTemplate.find(id, on: db), template.isActive,
+        guard let template = try await TransactionTemplate.find(id, on: context.db), template.isActive,
             template.isGlobal || template.familyID == user.familyID
         else { throw AppError.notFound("Template") }
         if template.isGlobal { throw AppError(.forbidden, .globalTemplate, "Global templates cannot be changed") }

@@ -60,8 +60,11 @@ extension SQLiteError {
 }
 
 extension Request {
-    /// The services' view of this request: its database and the application clock's now.
-    var context: ServiceContext { ServiceContext(application: application, db: db, now: now) }
+    /// The services' view of this request: its database (or the transaction an idempotent
+    /// request runs in, so its work commits with its key) and the application clock's now.
+    var context: ServiceContext {
+        ServiceContext(application: application, db: storage[AmbientTransactionKey.self] ?? db, now: now)
+    }
 }
 
 extension Application {

@@ -203,6 +203,7 @@ import Testing
             #expect(
                 await client.runJobs(at: utc("2026-12-05T15:00:00Z"), for: family) == [
                     "payday": 1, "recurring": 0, "learning-goals": 0, "streak-reminder": 0, "weekly-summary": 0, "challenge-expiry": 0,
+                    "idempotency-expiry": 0,
                 ])
             #expect(try await client.audit(family).isClean)
         }
