@@ -73,7 +73,7 @@ public actor APIClient {
         }
         let second = try await exchange(request, token: newer.token)
         if Self.isSessionRefusal(second) {
-            endSession()
+            endSession(refused: newer.token)
             throw APIError.signedOut
         }
         return second
@@ -99,7 +99,7 @@ public actor APIClient {
     private func exchangeToken(of session: StoredSession) async throws -> StoredSession {
         let (data, response) = try await exchange(APIRequest(.post, "/api/v1/auth/refresh"), token: session.token)
         if Self.isSessionRefusal((data, response)) {
-            endSession()
+            endSession(refused: session.token)
             throw APIError.signedOut
         }
         let auth = try decode(AuthResponse.self, data, response)
@@ -112,7 +112,10 @@ public actor APIClient {
         return session
     }
 
-    func endSession() {
+    /// Forgets the session. With `refused`, only if that is still the stored token: a session
+    /// begun meanwhile (a sign-in elsewhere in the app) is not thrown away for an old token.
+    func endSession(refused token: String? = nil) {
+        if let token, let stored = try? tokenStore.load(), stored.token != token { return }
         try? tokenStore.clear()
         observer?(nil)
     }

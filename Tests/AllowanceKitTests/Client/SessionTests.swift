@@ -24,6 +24,25 @@ import Testing
         }
     }
 
+    @Test func callsAtTheSameTimeShareOneRefresh() async throws {
+        try await withLiveServer { server in
+            // setup
+            let clock = TestClock()
+            let transport = CountingTransport()
+            let client = server.client(transport: transport, clientNow: { clock.now })
+            let auth = try await client.login(email: LiveServer.parentEmail, password: LiveServer.password)
+            clock.now = auth.expiresAt.addingTimeInterval(-60)
+            // act: the refresh revokes the old token, so a second refresh with it would sign out
+            async let children = client.children()
+            async let family = client.family()
+            async let dashboard = client.parentDashboard()
+            let answers = try await (children.count, family.name, dashboard.childCount)
+            // assert
+            #expect(answers == (2, "The Demo Family", 2))
+            #expect(transport.count("/api/v1/auth/refresh") == 1)
+        }
+    }
+
     @Test func anExpiredSessionEndsSignedOutAndForgotten() async throws {
         try await withLiveServer { server in
             // setup: signed in, then the server's day passes (the client does not know)
