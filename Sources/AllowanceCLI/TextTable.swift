@@ -32,6 +32,9 @@ func progressBar(_ fraction: Double, width: Int = 20) -> String {
     return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
 }
 
+/// "25%": whole percent, rounded down, so a goal reads 100% only when it is reached.
+func percentText(_ percentage: Double) -> String { "\(Int(percentage.rounded(.down)))%" }
+
 extension String {
     fileprivate func trimmingTrailingSpaces() -> String {
         var text = self

@@ -2,37 +2,6 @@ import AllowanceKit
 import ArgumentParser
 import Foundation
 
-struct GoalsCommand: TerminalCommand {
-    static let configuration = CommandConfiguration(commandName: "goals", abstract: "A child's savings goals with their progress.")
-
-    @Argument(help: "The child's first name or id.")
-    var child: String
-
-    @Flag(help: "Include completed and purchased goals.")
-    var all = false
-
-    @OptionGroup var options: JSONFlag
-
-    func output(in context: CommandContext) async throws -> String {
-        let client = try context.signedInClient()
-        let found = try await context.child(child, on: client)
-        let goals = try await client.savingsGoals(of: found.id, includeCompleted: all)
-        if options.json { return try context.json(goals) }
-        guard !goals.isEmpty else { return "\(found.firstName) has no savings goals.\n" }
-        let format = context.moneyFormat
-        var table = TextTable([
-            ("GOAL", .left), ("PROGRESS", .left), ("", .right), ("SAVED", .right), ("TARGET", .right), ("STATUS", .left),
-        ])
-        for goal in goals {
-            table.append([
-                goal.name, progressBar(goal.progressPercentage / 100), "\(Int(goal.progressPercentage.rounded(.down)))%",
-                format.money(goal.currentAmount), format.money(goal.targetAmount), goal.statusName,
-            ])
-        }
-        return table.text
-    }
-}
-
 struct ContributeCommand: TerminalCommand {
     static let configuration = CommandConfiguration(
         commandName: "contribute", abstract: "Move money from a child's balance into one of their goals.")
@@ -57,7 +26,7 @@ struct ContributeCommand: TerminalCommand {
         let format = context.moneyFormat
         var lines = [
             "Saved \(format.money(money)) into \(event.goalName): \(format.money(event.newAmount)) of \(format.money(event.targetAmount)) "
-                + "\(progressBar(event.progressPercentage / 100)) \(Int(event.progressPercentage.rounded(.down)))%."
+                + "\(progressBar(event.progressPercentage / 100)) \(percentText(event.progressPercentage))."
         ]
         if let match = event.matchAmountAdded, match.isPositive { lines.append("Matched: +\(format.money(match)).") }
         for milestone in event.milestonesReached { lines.append("Milestone reached: \(milestone.percentComplete)%!") }
@@ -86,30 +55,5 @@ struct ContributeCommand: TerminalCommand {
             throw CLIError("No active goal named \"\(goal)\"." + (goals.isEmpty ? "" : " Goals: \(names)."))
         }
         throw CLIError("Several children have a goal named \"\(goal)\": add --child NAME.")
-    }
-}
-
-struct RecurringCommand: TerminalCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "recurring", abstract: "The family's recurring transactions and when each runs next.")
-
-    @OptionGroup var options: JSONFlag
-
-    func output(in context: CommandContext) async throws -> String {
-        let client = try context.signedInClient()
-        let schedules = try await client.recurringTransactions()
-        if options.json { return try context.json(schedules) }
-        guard !schedules.isEmpty else { return "No recurring transactions.\n" }
-        let format = try await context.format(on: client)
-        let now = context.terminal.now()
-        var table = TextTable([("NAME", .left), ("CHILD", .left), ("AMOUNT", .right), ("SCHEDULE", .left), ("NEXT", .left)])
-        for schedule in schedules {
-            let next = !schedule.isActive ? "finished" : schedule.isPaused ? "paused" : format.day(schedule.nextExecutionDate, from: now)
-            table.append([
-                schedule.name, schedule.childName, format.signedMoney(schedule.type.signed(schedule.amount)), schedule.patternDescription,
-                next,
-            ])
-        }
-        return table.text
     }
 }
