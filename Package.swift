@@ -8,7 +8,9 @@ let package = Package(
         .library(name: "AllowanceCore", targets: ["AllowanceCore"]),
         .library(name: "AllowanceAPI", targets: ["AllowanceAPI"]),
         .library(name: "AllowanceServer", targets: ["AllowanceServer"]),
+        .library(name: "AllowanceKit", targets: ["AllowanceKit"]),
         .executable(name: "allowance-server", targets: ["allowance-server"]),
+        .executable(name: "allowance", targets: ["allowance"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
@@ -17,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
         .package(url: "https://github.com/vapor/jwt.git", from: "5.2.0"),
         .package(url: "https://github.com/vapor/leaf.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     ],
     targets: [
         .target(name: "AllowanceCore"),
@@ -35,6 +38,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "allowance-server", dependencies: ["AllowanceServer"]),
+        // The client: every endpoint, the session, deep links and display formats; no server, no UI.
+        .target(name: "AllowanceKit", dependencies: ["AllowanceCore", "AllowanceAPI"]),
+        // The `allowance` command's logic, a library so tests run each command in process.
+        .target(
+            name: "AllowanceCLI",
+            dependencies: ["AllowanceKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "allowance", dependencies: ["AllowanceCLI"]),
         .testTarget(name: "AllowanceCoreTests", dependencies: ["AllowanceCore"]),
         .testTarget(
             name: "AllowanceServerTests",
@@ -43,5 +54,6 @@ let package = Package(
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),
+        .testTarget(name: "AllowanceKitTests", dependencies: ["AllowanceKit", "AllowanceCLI", "AllowanceServer"]),
     ]
 )

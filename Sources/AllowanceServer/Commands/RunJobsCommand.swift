@@ -1,3 +1,4 @@
+import AllowanceAPI
 import Foundation
 import Vapor
 

@@ -1,3 +1,4 @@
+import AllowanceAPI
 import Fluent
 import Foundation
 import SQLKit

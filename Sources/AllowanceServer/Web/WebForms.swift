@@ -1,3 +1,4 @@
+import AllowanceAPI
 import AllowanceCore
 import Foundation
 import Vapor

@@ -1,20 +1,26 @@
 import Foundation
 
+// The wire's JSON, shared by the server that encodes it and the clients that decode it.
+
 extension JSONEncoder {
     /// ISO 8601 in UTC with fractional seconds, as the spec's wire format says.
-    static let api: JSONEncoder = {
+    public static let api = JSONEncoder.api(formatting: [])
+
+    /// The same wire form laid out for people (the `allowance` command's `--json`).
+    public static func api(formatting: OutputFormatting) -> JSONEncoder {
         let encoder = JSONEncoder()
+        encoder.outputFormatting = formatting
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
         }
         return encoder
-    }()
+    }
 }
 
 extension JSONDecoder {
     /// Accepts ISO 8601 with or without fractional seconds, and bare dates ("2026-12-24").
-    static let api: JSONDecoder = {
+    public static let api: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -27,8 +33,8 @@ extension JSONDecoder {
 }
 
 /// Parsing of the wire's date forms, shared by JSON bodies and query strings.
-enum ISO8601Wire {
-    static func parse(_ text: String) -> Date? {
+public enum ISO8601Wire {
+    public static func parse(_ text: String) -> Date? {
         if let date = try? Date(text, strategy: .iso8601) { return date }
         if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
         if let date = try? Date(text, strategy: Date.ISO8601FormatStyle().year().month().day()) { return date }

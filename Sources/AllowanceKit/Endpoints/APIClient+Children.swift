@@ -1,0 +1,50 @@
+import AllowanceAPI
+import Foundation
+
+/// The family, its children and their allowance.
+extension APIClient {
+    public func family() async throws -> FamilyResponse {
+        try await call(APIRequest(.get, "/api/v1/families/current"))
+    }
+
+    /// The family's children (a child sees only themself).
+    public func children() async throws -> [ChildResponse] {
+        try await call(APIRequest(.get, "/api/v1/children"))
+    }
+
+    public func child(_ childId: UUID) async throws -> ChildResponse {
+        try await call(APIRequest(.get, "/api/v1/children/\(childId)"))
+    }
+
+    public func balance(of childId: UUID) async throws -> ChildBalanceResponse {
+        try await call(APIRequest(.get, "/api/v1/children/\(childId)/balance"))
+    }
+
+    /// Changes names, weekly allowance or allowance day (send only what changes).
+    public func updateChild(_ childId: UUID, _ input: UpdateChildRequest) async throws -> ChildResponse {
+        try await call(APIRequest(.put, "/api/v1/children/\(childId)", json: input))
+    }
+
+    /// Removes a child with their login and ledger.
+    public func deleteChild(_ childId: UUID) async throws {
+        try await callWithoutAnswer(APIRequest(.delete, "/api/v1/children/\(childId)"))
+    }
+
+    /// Paydays are skipped until resumed.
+    public func pauseAllowance(of childId: UUID) async throws -> ChildResponse {
+        try await call(APIRequest(.post, "/api/v1/children/\(childId)/allowance/pause"))
+    }
+
+    public func resumeAllowance(of childId: UUID) async throws -> ChildResponse {
+        try await call(APIRequest(.post, "/api/v1/children/\(childId)/allowance/resume"))
+    }
+
+    public func parentDashboard() async throws -> ParentDashboardResponse {
+        try await call(APIRequest(.get, "/api/v1/dashboard/parent"))
+    }
+
+    /// The signed-in child's dashboard.
+    public func childDashboard() async throws -> ChildDashboard {
+        try await call(APIRequest(.get, "/api/v1/dashboard/child"))
+    }
+}

@@ -1,0 +1,64 @@
+import AllowanceAPI
+import Foundation
+
+/// Which page of a ledger, and which rows.
+public struct TransactionQuery: Sendable, Equatable {
+    public var limit: Int?
+    public var offset: Int?
+    public var type: TransactionType?
+    public var search: String?
+    public var from: Date?
+    public var to: Date?
+
+    public init(
+        limit: Int? = nil, offset: Int? = nil, type: TransactionType? = nil, search: String? = nil, from: Date? = nil, to: Date? = nil
+    ) {
+        self.limit = limit
+        self.offset = offset
+        self.type = type
+        self.search = search
+        self.from = from
+        self.to = to
+    }
+
+    var items: [URLQueryItem] {
+        queryItems([
+            "limit": limit.map(String.init), "offset": offset.map(String.init), "type": type?.rawValue, "search": search,
+            "from": from?.wireText, "to": to?.wireText,
+        ])
+    }
+}
+
+/// The ledger.
+extension APIClient {
+    /// Records money in (`.credit`) or out (`.debit`). Pass the same `idempotencyKey` when a
+    /// person repeats an attempt whose outcome is unknown: the money moves once.
+    public func createTransaction(_ input: CreateTransactionRequest, idempotencyKey: String = UUID().uuidString) async throws
+        -> TransactionResponse
+    {
+        try await call(APIRequest(.post, "/api/v1/transactions", json: input, idempotencyKey: idempotencyKey))
+    }
+
+    /// One page of a child's ledger, newest first (at most 100 rows a page).
+    public func transactions(of childId: UUID, _ query: TransactionQuery = TransactionQuery()) async throws -> TransactionListResponse {
+        try await call(APIRequest(.get, "/api/v1/children/\(childId)/transactions", query: query.items))
+    }
+
+    /// Every row that matches, newest first, page after page (for exports).
+    public func allTransactions(of childId: UUID, _ query: TransactionQuery = TransactionQuery()) async throws -> [TransactionResponse] {
+        var page = query
+        page.limit = 100
+        page.offset = 0
+        var rows: [TransactionResponse] = []
+        while true {
+            let list = try await transactions(of: childId, page)
+            rows += list.transactions
+            guard list.hasMore else { return rows }
+            page.offset = rows.count
+        }
+    }
+
+    public func transaction(_ transactionId: UUID) async throws -> TransactionResponse {
+        try await call(APIRequest(.get, "/api/v1/transactions/\(transactionId)"))
+    }
+}

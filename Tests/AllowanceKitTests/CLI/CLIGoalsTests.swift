@@ -1,0 +1,73 @@
+import AllowanceAPI
+import AllowanceKit
+import Foundation
+import Testing
+
+@Suite struct CLIGoalsTests {
+    @Test func goalsShowProgressAndContributeMovesMoney() async throws {
+        try await withLiveServer { server in
+            // setup
+            let client = try await server.parentClient()
+            let kai = try #require(try await client.children().first { $0.firstName == "Kai" })
+            _ = try await client.createSavingsGoal(
+                CreateSavingsGoalDto(childId: kai.id, name: "Lego Castle", targetAmount: Money(cents: 4_000)))
+            let cli = CLIHarness()
+            await cli.login(server)
+            // act
+            let contributed = await cli.run(["contribute", "lego castle", "10", "--child", "Kai"])
+            let goals = await cli.run(["goals", "Kai"])
+            // assert
+            #expect(contributed.status == 0)
+            #expect(
+                contributed.stdout == """
+                    Saved $10.00 into Lego Castle: $10.00 of $40.00 [#####---------------] 25%.
+                    Milestone reached: 25%!
+                    Kai's balance: $90.00.
+
+                    """)
+            #expect(goals.status == 0)
+            let lines = goals.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2)
+            #expect(lines[1].hasPrefix("Lego Castle  [#####---------------]  25%  $10.00  $40.00  Active"))
+        }
+    }
+
+    @Test func anUnknownGoalListsTheOnesThereAre() async throws {
+        try await withLiveServer { server in
+            let client = try await server.parentClient()
+            let kai = try #require(try await client.children().first { $0.firstName == "Kai" })
+            _ = try await client.createSavingsGoal(CreateSavingsGoalDto(childId: kai.id, name: "Bike", targetAmount: Money(cents: 4_000)))
+            let cli = CLIHarness()
+            await cli.login(server)
+            let run = await cli.run(["contribute", "Skateboard", "5"])
+            #expect(run == CLIRun(status: 1, stdout: "", stderr: "error: No active goal named \"Skateboard\". Goals: Bike (Kai).\n"))
+        }
+    }
+
+    @Test func recurringListsSchedulesWithTheirNextDates() async throws {
+        try await withLiveServer { server in
+            let client = try await server.parentClient()
+            let kai = try #require(try await client.children().first { $0.firstName == "Kai" })
+            _ = try await client.createRecurringTransaction(
+                CreateRecurringTransactionDto(
+                    childId: kai.id, name: "Piano lesson", amount: Money(cents: 200), type: .debit, pattern: .weekly,
+                    startDate: tomorrow()))
+            let cli = CLIHarness()
+            await cli.login(server)
+            let run = await cli.run(["recurring"])
+            #expect(run.status == 0)
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first == "NAME          CHILD  AMOUNT  SCHEDULE       NEXT")
+            #expect(lines.count == 2 && lines[1].hasPrefix("Piano lesson  Kai    -$2.00  Every "))
+            #expect(lines[1].hasSuffix("Tomorrow"))
+            let json = await cli.run(["recurring", "--json"])
+            #expect(try JSONDecoder.api.decode([RecurringTransactionDto].self, from: Data(json.stdout.utf8)).count == 1)
+        }
+    }
+}
+
+/// This time tomorrow, in whole seconds (a schedule's time of day is kept to the second, and an
+/// occurrence before the start's fraction of a second would fall a week later).
+private func tomorrow() -> Date {
+    Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 86_400).rounded(.down))
+}

@@ -1,0 +1,106 @@
+import AllowanceAPI
+import AllowanceKit
+import Foundation
+import Testing
+
+@Suite struct CLIMoneyTests {
+    @Test func childrenBalanceAddAndSpendAsTheREADMEShows() async throws {
+        try await withLiveServer { server in
+            // setup
+            let cli = CLIHarness()
+            await cli.login(server)
+            // act and assert, command by command
+            let children = await cli.run(["children"])
+            #expect(children.status == 0)
+            let lines = children.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first == "NAME   BALANCE  SAVINGS  WEEKLY  NEXT PAYDAY")
+            #expect(lines.count == 3)
+            #expect(lines.contains { $0.hasPrefix("Kai    $100.00    $0.00  $10.00  ") })
+
+            let added = await cli.run(["add", "Kai", "5.50", "Washed the car"])
+            #expect(added == CLIRun(status: 0, stdout: "Added $5.50 to Kai: Washed the car. Balance: $105.50.\n", stderr: ""))
+
+            let spent = await cli.run(["spend", "Kai", "3", "Comic"])
+            #expect(spent == CLIRun(status: 0, stdout: "Spent $3.00 from Kai: Comic. Balance: $102.50.\n", stderr: ""))
+
+            let balance = await cli.run(["balance", "Kai"])
+            #expect(balance.stdout == "Kai: $102.50\n")
+        }
+    }
+
+    @Test func aShortBalanceIsRefusedWithTheServersMessage() async throws {
+        try await withLiveServer { server in
+            let cli = CLIHarness()
+            await cli.login(server)
+            let run = await cli.run(["spend", "Freya", "250", "Bike"])
+            #expect(run == CLIRun(status: 1, stdout: "", stderr: "error: Insufficient balance: Freya has $100.00\n"))
+            #expect(await cli.run(["balance", "Freya"]).stdout == "Freya: $100.00\n")
+        }
+    }
+
+    @Test func amountsAreExactOrRefused() async throws {
+        try await withLiveServer { server in
+            let cli = CLIHarness()
+            await cli.login(server)
+            let tooFine = await cli.run(["add", "Kai", "5.555", "Odd"])
+            #expect(tooFine == CLIRun(status: 1, stdout: "", stderr: "error: \"5.555\" has more than two decimal places, e.g. 5.50.\n"))
+            let negative = await cli.run(["add", "Kai", "-5", "Odd"])
+            #expect(negative.status != 0)
+            let exact = await cli.run(["add", "Kai", "0.10", "Dime", "--json"])
+            let entry = try JSONDecoder.api.decode(TransactionResponse.self, from: Data(exact.stdout.utf8))
+            #expect(entry.amount == Money(cents: 10))
+            #expect(entry.balanceAfter == Money(cents: 10_010))
+        }
+    }
+
+    @Test func childrenAreNamedByFirstNameOrId() async throws {
+        try await withLiveServer { server in
+            let cli = CLIHarness()
+            await cli.login(server)
+            let unknown = await cli.run(["balance", "Bob"])
+            #expect(unknown == CLIRun(status: 1, stdout: "", stderr: "error: No child named \"Bob\". Children: Freya, Kai.\n"))
+            let json = await cli.run(["children", "--json"])
+            let children = try JSONDecoder.api.decode([ChildResponse].self, from: Data(json.stdout.utf8))
+            let kai = try #require(children.first { $0.firstName == "Kai" })
+            #expect(await cli.run(["balance", kai.id.uuidString]).stdout == "Kai: $100.00\n")
+        }
+    }
+
+    @Test func historySearchesAndLimits() async throws {
+        try await withLiveServer { server in
+            // setup
+            let cli = CLIHarness()
+            await cli.login(server)
+            await cli.run(["spend", "Kai", "3", "Comic"])
+            await cli.run(["spend", "Kai", "2", "Comic book sticker"])
+            await cli.run(["add", "Kai", "1", "Found a coin"])
+            // act
+            let run = await cli.run(["history", "Kai", "--limit", "20", "--search", "comic"])
+            let json = await cli.run(["history", "Kai", "--limit", "1", "--json"])
+            // assert
+            #expect(run.status == 0)
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 3)
+            #expect(lines[0].hasPrefix("DATE"))
+            #expect(lines[1].contains("Comic book sticker") && lines[1].contains("-$2.00") && lines[1].hasSuffix("$95.00"))
+            #expect(lines[2].contains("Comic ") && lines[2].contains("-$3.00"))
+            let page = try JSONDecoder.api.decode(TransactionListResponse.self, from: Data(json.stdout.utf8))
+            #expect(page.transactions.map(\.description) == ["Found a coin"])
+            #expect(page.hasMore)
+        }
+    }
+
+    @Test func exportWritesTheWholeLedgerAsCSV() async throws {
+        try await withLiveServer { server in
+            let cli = CLIHarness()
+            await cli.login(server)
+            await cli.run(["add", "Kai", "5.50", "Washed the car, twice"])
+            let run = await cli.run(["export", "Kai", "--format", "csv"])
+            #expect(run.status == 0)
+            let lines = run.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+            #expect(lines.first == TransactionCSV.header.joined(separator: ","))
+            #expect(lines[1].contains(",Credit,5.50,105.50,\"Washed the car, twice\","))
+            #expect(lines.count >= 3)
+        }
+    }
+}

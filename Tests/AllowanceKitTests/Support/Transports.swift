@@ -1,0 +1,59 @@
+import AllowanceKit
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends every request for real but loses the first `drops` answers to money-moving POSTs,
+/// as a connection that times out after the server has acted would.
+final class AnswerDroppingTransport: HTTPTransport, @unchecked Sendable {
+    // A lock guards the counters: requests run on any task.
+    private let lock = NSLock()
+    private var dropsLeft: Int
+    private var sentKeys: [String?] = []
+    private let live = URLSessionTransport()
+
+    init(drops: Int) { dropsLeft = drops }
+
+    /// The Idempotency-Key of every money move sent, in order.
+    var keys: [String?] { lock.withLock { sentKeys } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let answer = try await live.send(request)
+        guard request.httpMethod == "POST", request.url?.path.hasSuffix("/transactions") == true else { return answer }
+        let drop = lock.withLock {
+            sentKeys.append(request.value(forHTTPHeaderField: "Idempotency-Key"))
+            guard dropsLeft > 0 else { return false }
+            dropsLeft -= 1
+            return true
+        }
+        if drop { throw URLError(.timedOut) }
+        return answer
+    }
+}
+
+/// Counts the requests sent to each path.
+final class CountingTransport: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+    private let live = URLSessionTransport()
+
+    func count(_ path: String) -> Int { lock.withLock { counts[path] ?? 0 } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        lock.withLock { counts[request.url?.path ?? "", default: 0] += 1 }
+        return try await live.send(request)
+    }
+}
+
+/// A clock the test sets.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant: Date
+    init(_ date: Date = Date()) { instant = date }
+    var now: Date {
+        get { lock.withLock { instant } }
+        set { lock.withLock { instant = newValue } }
+    }
+}
