@@ -7,6 +7,11 @@ extension APIClient {
         try await call(APIRequest(.get, "/api/v1/families/current"))
     }
 
+    /// Renames the family or moves it to another time zone (parents; send only what changes).
+    public func updateFamily(_ input: UpdateFamilyRequest) async throws -> FamilyResponse {
+        try await call(APIRequest(.put, "/api/v1/families/current", json: input))
+    }
+
     /// The family's children (a child sees only themself).
     public func children() async throws -> [ChildResponse] {
         try await call(APIRequest(.get, "/api/v1/children"))

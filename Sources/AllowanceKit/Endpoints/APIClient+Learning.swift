@@ -87,6 +87,16 @@ extension APIClient {
         try await call(APIRequest(.get, "/api/v1/badges"))
     }
 
+    /// Makes a family badge (Premium; Basic gets `APIError.server` with code `upgrade_required`).
+    public func createBadge(_ input: CreateCustomBadgeDto) async throws -> BadgeDto {
+        try await call(APIRequest(.post, "/api/v1/badges", json: input))
+    }
+
+    /// Retires a family badge by its `badgeKey`; children who earned it keep it.
+    public func retireBadge(_ badgeKey: String) async throws {
+        try await callWithoutAnswer(APIRequest(.delete, "/api/v1/badges/\(badgeKey)"))
+    }
+
     /// A child's badges, earned and not, with progress.
     public func badges(of childId: UUID) async throws -> [BadgeDto] {
         try await call(APIRequest(.get, "/api/v1/children/\(childId)/badges"))
