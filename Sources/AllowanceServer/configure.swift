@@ -46,11 +46,20 @@ public struct ServerOptions: Sendable {
 
 /// Sets up the whole server: database, migrations, security, routes, commands.
 public func configure(_ app: Application, options: ServerOptions = .fromEnvironment()) async throws {
+    if app.environment == .production {
+        // A known or short key lets anyone sign tokens: production does not start with one.
+        if options.jwtSecret == ServerOptions.developmentSecret {
+            throw ConfigurationError(
+                "JWT_SECRET is not set. Set it to a random secret of at least 32 bytes, e.g. JWT_SECRET=$(openssl rand -hex 32).")
+        }
+        if options.jwtSecret.utf8.count < 32 {
+            throw ConfigurationError(
+                "JWT_SECRET is \(options.jwtSecret.utf8.count) bytes; it must be at least 32 (e.g. JWT_SECRET=$(openssl rand -hex 32)).")
+        }
+    }
     switch options.database {
     case .sqlite(let path):
-        // Several connections per event loop: readers (WAL) go on while a writer holds its
-        // transaction, as a keyed request does for its whole handling (IdempotencyMiddleware).
-        app.databases.use(.sqlite(.file(path), maxConnectionsPerEventLoop: 4), as: .sqlite)
+        app.databases.use(.sqlite(.file(path)), as: .sqlite)
     case .postgres(let url):
         app.databases.use(try .postgres(url: url), as: .psql)
     }
@@ -66,9 +75,6 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         try await sql.raw("PRAGMA journal_mode=WAL").run()
     }
 
-    if options.jwtSecret == ServerOptions.developmentSecret, app.environment == .production {
-        app.logger.warning("JWT_SECRET is not set: using the development key. Set JWT_SECRET in production.")
-    }
     await app.jwt.keys.add(hmac: HMACKey(from: options.jwtSecret), digestAlgorithm: .sha256)
     app.passwords.use(.bcrypt(cost: options.passwordCost))
     app.loginThrottle = LoginThrottle()
@@ -90,6 +96,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.leaf.tags["url"] = URLTag()
     app.middleware = Middlewares()
     app.middleware.use(ServerTimingMiddleware())
+    app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(AppErrorMiddleware())
     app.middleware.use(AssetMiddleware(files: FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil)))
 
@@ -137,4 +144,10 @@ private func useResourceDirectory(_ app: Application) {
     guard !FileManager.default.fileExists(atPath: app.directory.viewsDirectory) else { return }
     let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     app.directory = DirectoryConfiguration(workingDirectory: sourceRoot.path)
+}
+
+/// A setting the server refuses to start with, and what to do about it.
+struct ConfigurationError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

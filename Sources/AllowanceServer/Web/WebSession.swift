@@ -8,7 +8,7 @@ enum WebSession {
 
     static func setCookie(_ auth: AuthResponse, remember: Bool, on response: Response) {
         response.cookies[cookieName] = HTTPCookies.Value(
-            string: auth.token, expires: remember ? auth.expiresAt : nil, path: "/", isSecure: false, isHTTPOnly: true, sameSite: .lax)
+            string: auth.token, expires: remember ? auth.expiresAt : nil, path: "/", isHTTPOnly: true, sameSite: .lax)
     }
 
     static func clearCookie(on response: Response) {
