@@ -21,8 +21,7 @@ public final class CreateTransactionViewModel {
 
     private let client: APIClient
     private let format: DisplayFormat
-    /// The key of an attempt whose outcome is unknown, with what it asked for.
-    private var pendingAttempt: (request: AttemptFingerprint, key: String)?
+    private var attempt = AttemptKey()
 
     public init(client: APIClient, childId: UUID? = nil, format: DisplayFormat = DisplayFormat()) {
         self.client = client
@@ -76,26 +75,22 @@ public final class CreateTransactionViewModel {
         let request = CreateTransactionRequest(
             childId: childId, amount: amount, type: type, description: description.trimmed,
             category: category.trimmed.isEmpty ? nil : category.trimmed)
-        let fingerprint = AttemptFingerprint(childId: childId, amount: amount, type: type, description: request.description)
-        // The same request after no answer is the same attempt; anything changed is a new one.
-        let key = pendingAttempt?.request == fingerprint ? pendingAttempt!.key : UUID().uuidString
-        pendingAttempt = (fingerprint, key)
+        let key = attempt.key(for: "\(childId) \(type) \(amount.cents) \(request.description) \(request.category ?? "")")
         isLoading = true
         defer { isLoading = false }
         problem = nil
         do {
             created = try await client.createTransaction(request, idempotencyKey: key)
-            pendingAttempt = nil
+            attempt.settle(nil)
             await refreshChild(childId)
         } catch {
             problem = ScreenProblem(error)
-            // An answer (a refusal) settles the attempt: a retry is a new request.
-            if !ScreenProblem.isUnreachable(error) { pendingAttempt = nil }
+            attempt.settle(error)
         }
     }
 
     /// The key a retry would send, when the last attempt's outcome is unknown (for tests and logs).
-    public var retryKey: String? { pendingAttempt?.key }
+    public var retryKey: String? { attempt.retryKey }
 
     /// Starts a new entry for the same child, after one was recorded.
     public func reset() {
@@ -104,7 +99,7 @@ public final class CreateTransactionViewModel {
         category = ""
         created = nil
         problem = nil
-        pendingAttempt = nil
+        attempt.forget()
     }
 
     public func clearError() { problem = nil }
@@ -126,12 +121,4 @@ public struct BalancePreview: Equatable, Sendable {
         self.newText = newText
         self.isOverdrawn = isOverdrawn
     }
-}
-
-/// What makes two attempts the same money move.
-private struct AttemptFingerprint: Equatable {
-    let childId: UUID
-    let amount: Money
-    let type: TransactionType
-    let description: String
 }
