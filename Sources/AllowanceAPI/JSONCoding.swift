@@ -12,7 +12,7 @@ extension JSONEncoder {
         encoder.outputFormatting = formatting
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            try container.encode(ISO8601Wire.text(date))
         }
         return encoder
     }
@@ -34,6 +34,9 @@ extension JSONDecoder {
 
 /// Parsing of the wire's date forms, shared by JSON bodies and query strings.
 public enum ISO8601Wire {
+    /// The wire's form of an instant: UTC with fractional seconds.
+    public static func text(_ date: Date) -> String { date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)) }
+
     public static func parse(_ text: String) -> Date? {
         if let date = try? Date(text, strategy: .iso8601) { return date }
         if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }

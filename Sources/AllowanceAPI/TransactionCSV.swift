@@ -1,7 +1,8 @@
 import AllowanceAPI
 import Foundation
 
-/// A ledger as CSV (RFC 4180) for spreadsheets: one header row, one row per entry, amounts
+/// A ledger as CSV (RFC 4180) for spreadsheets, the same from the server's export and the
+/// `allowance` command's: one header row, one row per entry, amounts
 /// as plain signed decimals ("-3.00") so a spreadsheet can sum them, times in UTC ISO 8601.
 public enum TransactionCSV {
     public static let header = ["date", "type", "amount", "balance_after", "description", "category", "notes", "created_by"]
@@ -12,7 +13,8 @@ public enum TransactionCSV {
 
     static func fields(_ row: TransactionResponse) -> [String] {
         [
-            row.createdAt.wireText, row.type.rawValue, row.type.signed(row.amount).plainText, row.balanceAfter.plainText, row.description,
+            ISO8601Wire.text(row.createdAt), row.type.rawValue, row.type.signed(row.amount).plainText, row.balanceAfter.plainText,
+            row.description,
             row.category ?? "", row.notes ?? "", row.createdByName ?? "",
         ]
     }

@@ -103,6 +103,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     try routes(app)
     app.asyncCommands.use(SeedCommand(), as: "seed")
     app.asyncCommands.use(VerifyCommand(), as: "verify")
+    app.asyncCommands.use(BackupCommand(), as: "backup")
     app.asyncCommands.use(RunJobsCommand(), as: "run-jobs")
     app.asyncCommands.use(PlanCommand(), as: "plan")
     if app.environment != .testing, Scheduler.isServing(app),

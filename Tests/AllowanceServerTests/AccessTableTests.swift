@@ -111,6 +111,7 @@ import VaporTesting
 
         Rule(.POST, "/api/v1/transactions", .parentOnly, body: #"{"childId":"{childId}","amount":1,"type":"Debit","description":"x"}"#),
         Rule(.GET, "/api/v1/transactions/:transactionId", .parentOrOwnChild),
+        Rule(.GET, "/api/v1/children/:childId/transactions.csv", .parentOrOwnChild),
 
         Rule(.GET, "/api/v1/dashboard/parent", .parentOnly),
         Rule(.GET, "/api/v1/dashboard/child", .childOnly),
@@ -244,6 +245,7 @@ import VaporTesting
         Rule(.GET, "/transactions/new", .parentOnly),
         Rule(.POST, "/transactions/new", .parentOnly, body: "childId={childId}&type=Debit&amount=1&description=x"),
         Rule(.GET, "/transactions/:transactionId", .parentOrOwnChild),
+        Rule(.GET, "/children/:childId/transactions.csv", .parentOrOwnChild),
 
         Rule(.GET, "/recurring", .parentOnly),
         Rule(.GET, "/recurring/new", .parentOnly),

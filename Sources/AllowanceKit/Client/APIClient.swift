@@ -51,6 +51,13 @@ public actor APIClient {
         return try decode(Answer.self, data, response)
     }
 
+    /// For answers that are text, not JSON (the ledger's CSV).
+    func callForText(_ request: APIRequest) async throws -> String {
+        let (data, response) = try await perform(request)
+        try checkStatus(data, response)
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// For answers without a body (204).
     func callWithoutAnswer(_ request: APIRequest) async throws {
         let (data, response) = try await perform(request)

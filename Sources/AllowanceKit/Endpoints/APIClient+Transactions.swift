@@ -44,6 +44,12 @@ extension APIClient {
         try await call(APIRequest(.get, "/api/v1/children/\(childId)/transactions", query: query.items))
     }
 
+    /// The server's CSV of every matching row (the list's filters; `limit` and `offset` are
+    /// ignored), newest first, as a spreadsheet reads it.
+    public func transactionsCSV(of childId: UUID, _ query: TransactionQuery = TransactionQuery()) async throws -> String {
+        try await callForText(APIRequest(.get, "/api/v1/children/\(childId)/transactions.csv", query: query.items))
+    }
+
     /// Every row that matches, newest first, page after page (for exports).
     public func allTransactions(of childId: UUID, _ query: TransactionQuery = TransactionQuery()) async throws -> [TransactionResponse] {
         var page = query

@@ -12,6 +12,7 @@ enum TransactionsController {
             .init(
                 .GET, "/api/v1/transactions/{transactionId}", "One ledger entry", access: .signedIn, response: TransactionResponse.self,
                 use: show),
+            exportEndpoint,
         ]
     }
 
@@ -20,6 +21,34 @@ enum TransactionsController {
         let (parent, child) = try await req.childForParent(input.childId)
         return try await TransactionService.create(input, for: child, by: parent, in: req.context).encodeResponse(
             status: .created, for: req)
+    }
+
+    /// The whole ledger (with the list's filters) as CSV, newest first, for a spreadsheet.
+    static var exportEndpoint: APIEndpoint {
+        var endpoint = APIEndpoint(
+            .GET, "/api/v1/children/{childId}/transactions.csv", "A child's ledger as CSV (the list's filters; every row)",
+            access: .parentOrOwnChild, response: nil, query: ["type", "search", "from", "to"], use: export)
+        endpoint.mediaType = "text/csv"
+        return endpoint
+    }
+
+    @Sendable static func export(req: Request) async throws -> Response {
+        let child = try await req.visibleChild(try req.uuidParameter("childId"))
+        var filter = try LedgerFilter(query: req.query, calendar: child.calendar)
+        filter.limit = 1_000
+        filter.offset = 0
+        var rows: [TransactionResponse] = []
+        while true {
+            let page = try await LedgerService.list(childID: child.id, filter: filter, on: req.db.sql)
+            rows += page.transactions
+            guard page.hasMore else { break }
+            filter.offset += filter.limit
+        }
+        var headers = HTTPHeaders()
+        headers.contentType = HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
+        let name = child.firstName.filter { $0.isLetter || $0.isNumber }
+        headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(name.isEmpty ? "ledger" : name)-ledger.csv\"")
+        return Response(status: .ok, headers: headers, body: .init(string: TransactionCSV.document(rows)))
     }
 
     @Sendable static func show(req: Request) async throws -> TransactionResponse {

@@ -67,6 +67,8 @@ enum OpenAPIDocument {
                     body = ["$ref": "#/components/schemas/\(name)"]
                 }
                 responses["\(operation.status)"] = ["description": "Success", "content": ["application/json": ["schema": body]]]
+            } else if let mediaType = operation.mediaType {
+                responses["\(operation.status)"] = ["description": "Success", "content": [mediaType: ["schema": ["type": "string"]]]]
             } else {
                 responses["\(operation.status)"] = ["description": "Success, no content"]
             }

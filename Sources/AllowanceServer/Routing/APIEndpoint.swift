@@ -26,6 +26,8 @@ struct APIEndpoint: Sendable {
     let queryParameters: [String]
     /// Money-moving: a retry with the same `Idempotency-Key` gets the first answer.
     let idempotent: Bool
+    /// Set for an answer that is not JSON (the ledger's CSV export): its media type.
+    var mediaType: String?
     let handler: @Sendable (Request) async throws -> Response
 
     init<Answer: AsyncResponseEncodable>(

@@ -44,6 +44,7 @@ extension SiteURL {
         case ("goal", nil, 1): url = .goal(id(0)!)
         case ("goal", let action?, 1): url = GoalAction(rawValue: action).map { .goalAction(id(0)!, $0) }
         case ("transactions", nil, 0): url = .transactions
+        case ("ledgerCSV", nil, 1): url = .ledgerCSV(child: id(0)!)
         case ("transactionNew", nil, 0): url = .transactionNew
         case ("transaction", nil, 1): url = .transaction(id(0)!)
         case ("recurring", nil, 0): url = .recurring

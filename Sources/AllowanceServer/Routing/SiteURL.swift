@@ -23,6 +23,7 @@ enum SiteURL: Equatable {
     case goal(Parameter)
     case goalAction(Parameter, GoalAction)
     case transactions, transactionNew
+    case ledgerCSV(child: Parameter)
     case transaction(Parameter)
     case recurring, recurringNew
     case recurringAction(Parameter, RecurringAction)
@@ -106,6 +107,7 @@ enum SiteURL: Equatable {
         case .goal(let id): [.constant("goals"), .parameter("goalId", id)]
         case .goalAction(let id, let action): [.constant("goals"), .parameter("goalId", id), .constant(action.rawValue)]
         case .transactions: [.constant("transactions")]
+        case .ledgerCSV(let child): [.constant("children"), .parameter("childId", child), .constant("transactions.csv")]
         case .transactionNew: [.constant("transactions"), .constant("new")]
         case .transaction(let id): [.constant("transactions"), .parameter("transactionId", id)]
         case .recurring: [.constant("recurring")]

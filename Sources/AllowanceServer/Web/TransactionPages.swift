@@ -10,6 +10,8 @@ struct TransactionPages: RouteCollection {
         routes.get(SiteURL.transactionNew.pathComponents, use: newForm)
         routes.post(SiteURL.transactionNew.pathComponents, use: create)
         routes.get(SiteURL.transaction(.key).pathComponents, use: show)
+        // The API's export, with the web session: one handler for both.
+        routes.get(SiteURL.ledgerCSV(child: .key).pathComponents, use: TransactionsController.export)
     }
 
     /// How far "Load more" grows one page (beyond it, search or filter narrows the list).

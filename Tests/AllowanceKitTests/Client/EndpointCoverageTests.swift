@@ -61,6 +61,7 @@ import Testing
             { _ = try await $0.parentDashboard() }, { _ = try await $0.childDashboard() },
             { _ = try await $0.createTransaction(CreateTransactionRequest(childId: id, amount: money, type: .credit, description: "")) },
             { _ = try await $0.transactions(of: id) }, { _ = try await $0.transaction(id) },
+            { _ = try await $0.transactionsCSV(of: id) },
             { _ = try await $0.notifications() }, { _ = try await $0.unreadNotificationCount() },
             { _ = try await $0.markNotificationRead(id) }, { _ = try await $0.markAllNotificationsRead() },
             { _ = try await $0.notificationPreferences() },
