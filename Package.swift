@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt.git", from: "5.2.0"),
         .package(url: "https://github.com/vapor/leaf.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        // The piggy bank's local SQLite file on the device (no account needed).
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
     ],
     targets: [
         .target(name: "AllowanceCore"),
@@ -38,8 +40,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "allowance-server", dependencies: ["AllowanceServer"]),
-        // The client: every endpoint, the session, deep links and display formats; no server, no UI.
-        .target(name: "AllowanceKit", dependencies: ["AllowanceCore", "AllowanceAPI"]),
+        // The client: every endpoint, the session, view models, deep links and display formats; no server, no UI.
+        .target(
+            name: "AllowanceKit",
+            dependencies: ["AllowanceCore", "AllowanceAPI", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The `allowance` command's logic, a library so tests run each command in process.
         .target(
             name: "AllowanceCLI",
