@@ -93,3 +93,33 @@ import Testing
         #expect(viewModel.goals.map(\.name) == ["Kite"])
     }
 }
+
+@MainActor @Suite struct GoalRulesViewModelTests {
+    @Test func aParentsMatchIsCelebratedAndAChallengeShows() async throws {
+        try await withServer { server in
+            let client = try await server.parentClient()
+            let kai = try await server.child(named: "Kai", using: client)
+            let goal = try await client.createSavingsGoal(
+                CreateSavingsGoalDto(childId: kai.id, name: "Drone", targetAmount: Money(cents: 10_000)))
+            let viewModel = SavingsGoalDetailViewModel(goalId: goal.id, client: client, format: usFormat)
+            await viewModel.load()
+            await viewModel.setMatching(ratio: "lots")
+            #expect(viewModel.problem?.message == "Please enter a match such as 0.5 or 1")
+            await viewModel.setMatching(ratio: "1")
+            #expect(viewModel.goal?.hasMatchingRule == true)
+            viewModel.contributeAmount = "5"
+            await viewModel.contribute()
+            #expect(viewModel.celebration?.extras == ["+$5.00 matched"])
+            #expect(viewModel.progressText == "$10.00 of $100.00")
+            await viewModel.removeMatching()
+            #expect(viewModel.goal?.hasMatchingRule == false)
+            await viewModel.startChallenge(target: "", bonus: "5", endDate: server.now.value.addingTimeInterval(7 * 86_400))
+            #expect(viewModel.problem?.message == "Challenge amount is required")
+            await viewModel.startChallenge(target: "20", bonus: "5", endDate: server.now.value.addingTimeInterval(7 * 86_400))
+            #expect(viewModel.problem == nil)
+            #expect(viewModel.goal?.hasActiveChallenge == true)
+            await viewModel.cancelChallenge()
+            #expect(viewModel.goal?.hasActiveChallenge == false)
+        }
+    }
+}

@@ -22,6 +22,8 @@ public struct Celebration: Equatable, Sendable {
             title = GoalProgress.celebrationMessage(100, goalName: event.goalName)
         } else if event.challengeCompleted {
             title = "Challenge complete!"
+        } else if !extras.isEmpty {
+            title = "\(event.goalName) got a boost!"
         } else {
             return nil
         }

@@ -81,6 +81,57 @@ public final class SavingsGoalDetailViewModel {
         await act("purchase") { key in _ = try await self.client.markPurchased(self.goalId, idempotencyKey: key) }
     }
 
+    /// A parent matches every dollar saved with `ratio` dollars ("0.5", "1"), up to `cap` when given.
+    public func setMatching(ratio: String, cap: String = "") async {
+        guard let decimal = Decimal(string: ratio.trimmed), decimal > 0, let matchRatio = MatchRatio(exactly: decimal) else {
+            problem = ScreenProblem("Please enter a match such as 0.5 or 1")
+            return
+        }
+        let maximum = cap.trimmed.isEmpty ? nil : MoneyField.parse(cap)
+        if !cap.trimmed.isEmpty && maximum == nil {
+            problem = ScreenProblem("Please enter a valid amount")
+            return
+        }
+        await change {
+            _ = try await self.client.createMatchingRule(
+                for: self.goalId, CreateMatchingRuleDto(type: .ratioMatch, matchRatio: matchRatio, maxMatchAmount: maximum))
+        }
+    }
+
+    public func removeMatching() async {
+        await change { try await self.client.deleteMatchingRule(for: self.goalId) }
+    }
+
+    /// Save `target` by `endDate` to earn `bonus`.
+    public func startChallenge(target: String, bonus: String, endDate: Date) async {
+        if let message = MoneyField.positiveAmountProblem(target, label: "Challenge amount")
+            ?? MoneyField.positiveAmountProblem(bonus, label: "Bonus")
+        {
+            problem = ScreenProblem(message)
+            return
+        }
+        guard let targetAmount = MoneyField.parse(target), let bonusAmount = MoneyField.parse(bonus) else { return }
+        await change {
+            _ = try await self.client.createChallenge(
+                for: self.goalId, CreateGoalChallengeDto(targetAmount: targetAmount, endDate: endDate, bonusAmount: bonusAmount))
+        }
+    }
+
+    public func cancelChallenge() async {
+        await change { try await self.client.cancelChallenge(for: self.goalId) }
+    }
+
+    /// A change that moves no money, the goal reloaded after.
+    private func change(_ step: () async throws -> Void) async {
+        problem = nil
+        do {
+            try await step()
+            await load()
+        } catch {
+            problem = ScreenProblem(error)
+        }
+    }
+
     /// One money move: a key per attempt, the goal reloaded after.
     private func act(_ request: String, _ move: (String) async throws -> Void) async {
         isWorking = true
