@@ -77,7 +77,6 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
 
     await app.jwt.keys.add(hmac: HMACKey(from: options.jwtSecret), digestAlgorithm: .sha256)
     app.passwords.use(.bcrypt(cost: options.passwordCost))
-    app.loginThrottle = LoginThrottle()
     app.jobs = JobRegistry()
     app.paydayHooks = PaydayHooks()
     // Payday first: a recurring debit due the same day sees the allowance.

@@ -32,21 +32,14 @@ enum SessionStore {
         return (try await context.application.jwt.keys.sign(payload), expiresAt)
     }
 
-    /// Who a token belongs to, if its session is live. Served from a short cache: a signed-in
-    /// person's every request would otherwise verify and look up the same session.
+    /// Who a token belongs to, if its session is live. Looked up in the database on every
+    /// request, never cached: signing out or changing the password on any instance of the
+    /// server ends the session on all of them at once.
     static func user(forToken token: String, request: Request) async throws -> AuthUser? {
-        let now = request.now
-        let cache = request.application.serverState.caches.sessions
-        if let cached = cache.value(for: token) {
-            return now < cached.expiresAt ? cached.user : nil
-        }
         guard let payload = try? await request.jwt.verify(token, as: TokenPayload.self),
             let sessionID = UUID(uuidString: payload.jti.value)
         else { return nil }
-        let generation = cache.currentGeneration
-        guard let found = try await session(sessionID, on: request.db.sql, now: now) else { return nil }
-        cache.store(found, for: token, readAt: generation)
-        return found.user
+        return try await session(sessionID, on: request.db.sql, now: request.now)?.user
     }
 
     static func user(forSession sessionID: UUID, on sql: SQLDatabase, now: Date) async throws -> AuthUser? {

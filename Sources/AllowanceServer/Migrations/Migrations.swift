@@ -31,5 +31,6 @@ enum AppMigrations {
         AddLearningNotificationPreferences(),
         CreateCustomBadge(),
         AddLearningStreakRuns(),
+        CreateLoginFailure(),
     ]
 }

@@ -102,21 +102,23 @@ enum AccountService {
         let email = input.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if let problem = AccountValidation.emailProblem(email) { throw AppError.validation(problem) }
         if input.password.isEmpty { throw AppError.validation("Password is required") }
-        let now = context.now
-        if let wait = await context.application.loginThrottle.retryAfter(email: email, now: now) {
+        if let wait = try await LoginThrottle.retryAfter(email: email, in: context) {
             let minutes = Int((wait / 60).rounded(.up))
             throw AppError(
                 .tooManyRequests, .tooManyAttempts,
                 "Too many failed sign-in attempts. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
         }
-        guard let user = try await User.query(on: context.db).filter(\.$email == email).with(\.$family).first(),
-            input.password.count <= InputRules.passwordLength,
+        let found = try await User.query(on: context.db).filter(\.$email == email).with(\.$family).first()
+        guard let user = found, input.password.count <= InputRules.passwordLength,
             try await context.password.verify(input.password, created: user.passwordHash)
         else {
-            await context.application.loginThrottle.recordFailure(email: email, now: now)
+            // An unknown email costs the same hashing as a wrong password: the answer's time
+            // does not tell which emails have accounts.
+            if found == nil, input.password.count <= InputRules.passwordLength { _ = try await context.password.hash(input.password) }
+            try await LoginThrottle.recordFailure(email: email, in: context)
             throw AppError(.unauthorized, .invalidCredentials, "Invalid email or password")
         }
-        await context.application.loginThrottle.recordSuccess(email: email)
+        try await LoginThrottle.recordSuccess(email: email, in: context)
         let childID = try await Child.query(on: context.db).filter(\.$user.$id == user.id!).first()?.id
         return try await signIn(user, familyName: user.family.name, childID: childID, remember: input.rememberMe ?? false, in: context)
     }

@@ -8,12 +8,10 @@ import NIOCore
 /// instance is seen within a cache's lifetime.
 final class ReadCaches: Sendable {
     let generation = CacheGeneration()
-    let sessions: ReadCache<String, (user: AuthUser, expiresAt: Date)>
     let childDashboards: ReadCache<UUID, DashboardService.ChildData>
     let childDashboardJSON: ReadCache<DashboardService.ChildJSONKey, ByteBuffer>
 
     init() {
-        sessions = ReadCache(lifetime: .seconds(5), generation: generation)
         childDashboards = ReadCache(lifetime: .seconds(2), generation: generation)
         childDashboardJSON = ReadCache(lifetime: .seconds(2), generation: generation)
     }

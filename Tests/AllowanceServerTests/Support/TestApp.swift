@@ -48,7 +48,7 @@ private func removeSQLite(_ path: String?) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 
-private let migrationGate = WriteGate()
+let migrationGate = WriteGate()
 
 /// Sends requests to the in-process server the way a client would.
 struct TestClient: Sendable {
