@@ -20,6 +20,20 @@ import Testing
         }
     }
 
+    @Test func loginIsLoadingOnlyWhileTheCallRuns() async throws {
+        try await withServer { server in
+            let viewModel = LoginViewModel(client: server.client(transport: DelayingTransport(delay: .milliseconds(400))))
+            viewModel.email = LiveServer.parentEmail
+            viewModel.password = LiveServer.password
+            let task = Task { await viewModel.login() }
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(viewModel.isLoading)
+            await task.value
+            #expect(!viewModel.isLoading)
+            #expect(viewModel.isAuthenticated)
+        }
+    }
+
     @Test func loginWithInvalidCredentialsShowsTheServersMessage() async throws {
         try await withServer { server in
             let viewModel = LoginViewModel(client: server.client())

@@ -2,6 +2,10 @@ import AllowanceKit
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Shared steps of the view model tests: the demo children and money moves made outside the screen.
 extension LiveServer {
     func child(named name: String, using client: APIClient) async throws -> ChildResponse {
@@ -41,4 +45,14 @@ func withServer<Answer: Sendable>(_ body: @escaping @MainActor @Sendable (LiveSe
     try await withLiveServer { server in answer = try await body(server) }
     guard let answer else { throw LiveServerError.noPort }
     return answer
+}
+
+/// Sends every request for real after a pause, so a test can look at a screen mid-call.
+struct DelayingTransport: HTTPTransport {
+    let delay: Duration
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try await Task.sleep(for: delay)
+        return try await URLSessionTransport().send(request)
+    }
 }
