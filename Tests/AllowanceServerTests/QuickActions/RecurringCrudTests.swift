@@ -135,6 +135,13 @@ import Testing
                 body: #"{"childId":"\#(kai.id)","name":"Bus","amount":1,"type":"Debit","pattern":2,"startDate":"2026-12-01"}"#)
             #expect(bare.status == .created, "\(bare.body.string)")
             #expect(try bare.decode(RecurringTransactionDto.self).dayOfWeek == 2)
+            // A start with fractional seconds (a client's "now"): its first occurrence is that day, not a week later.
+            let precise = try await client.send(
+                .POST, "/api/v1/recurring-transactions", token: family.parent.token,
+                body:
+                    #"{"childId":"\#(kai.id)","name":"Now","amount":1,"type":"Debit","pattern":2,"startDate":"2026-12-01T21:30:00.750Z"}"#)
+            #expect(precise.status == .created, "\(precise.body.string)")
+            #expect(try precise.decode(RecurringTransactionDto.self).nextExecutionDate == utc("2026-12-01T21:30:00Z"))
         }
     }
 

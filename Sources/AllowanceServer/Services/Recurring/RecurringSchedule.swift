@@ -42,8 +42,11 @@ struct RecurringSchedule: Equatable {
     }
 
     /// A bare start date ("2026-12-01") is that day's local midnight.
+    /// A start sent with fractional seconds (a client's "now") starts at its whole second: the
+    /// time of day taken from it is whole seconds, and an occurrence at that time must not fall
+    /// just before the start and be skipped for a week.
     static func start(fromWire date: Date, in calendar: FamilyCalendar) -> Date {
-        calendar.start(fromWire: date)
+        Date(timeIntervalSince1970: calendar.start(fromWire: date).timeIntervalSince1970.rounded(.down))
     }
 
     /// A bare end date ("2026-12-31") includes that whole local day.
