@@ -22,7 +22,7 @@ public final class PiggyBankViewModel {
     public var note = ""
 
     private let store: any PiggyBankStore
-    private let format: DisplayFormat
+    let format: DisplayFormat
     private var attempt = AttemptKey()
 
     public init(store: any PiggyBankStore, format: DisplayFormat = DisplayFormat()) {

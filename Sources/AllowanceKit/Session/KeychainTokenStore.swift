@@ -7,14 +7,22 @@
     public struct KeychainTokenStore: TokenStore {
         public let service: String
         public let account: String
+        /// A Keychain access group shared with the widget extension and the intents, so they
+        /// read the app's session ("TEAMID.com.allowancetracker.shared"); nil for the app's own.
+        public let accessGroup: String?
 
-        public init(service: String = "AllowanceTracker", account: String = "session") {
+        public init(service: String = "AllowanceTracker", account: String = "session", accessGroup: String? = nil) {
             self.service = service
             self.account = account
+            self.accessGroup = accessGroup
         }
 
         private var query: [String: Any] {
-            [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: account]
+            var query: [String: Any] = [
+                kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: account,
+            ]
+            if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
+            return query
         }
 
         public func load() throws -> StoredSession? {

@@ -15,7 +15,7 @@ public final class ChildDashboardViewModel {
 
     private let client: APIClient
     private let cache: OfflineCache?
-    private let format: DisplayFormat
+    let format: DisplayFormat
     private let now: () -> Date
 
     public init(

@@ -20,7 +20,7 @@ public final class SavingsGoalDetailViewModel {
     public var celebration: Celebration?
 
     private let client: APIClient
-    private let format: DisplayFormat
+    let format: DisplayFormat
     private var attempt = AttemptKey()
 
     public init(goalId: UUID, client: APIClient, format: DisplayFormat = DisplayFormat()) {
