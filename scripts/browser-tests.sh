@@ -81,7 +81,8 @@ trap cleanup EXIT
 log "starting allowance-server on $BASE_URL (SQLite at $workdir/e2e.sqlite)"
 # setsid: the server gets its own process group, so cleanup stops it and anything it started.
 # BCRYPT_COST: the lowest bcrypt cost keeps the many sign-ups and sign-ins of the tests quick.
-env -u DATABASE_URL SQLITE_PATH="$workdir/e2e.sqlite" BCRYPT_COST="${E2E_BCRYPT_COST:-4}" \
+# REGISTRATION_LIMIT=0: every test registers its own family, all from this one address.
+env -u DATABASE_URL SQLITE_PATH="$workdir/e2e.sqlite" BCRYPT_COST="${E2E_BCRYPT_COST:-4}" REGISTRATION_LIMIT=0 \
     setsid swift run allowance-server serve --hostname 127.0.0.1 --port "$E2E_PORT" \
     </dev/null >"$workdir/server.log" 2>&1 &
 server_pid=$!

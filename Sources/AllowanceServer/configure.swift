@@ -26,18 +26,25 @@ public struct ServerOptions: Sendable {
     /// bcrypt cost; tests lower it to stay quick.
     public var passwordCost: Int
     public var jwtSecret: String
+    /// New families one client address may register per hour; 0 turns the limit off (the
+    /// tests, which register hundreds of families from one address).
+    public var registrationsPerHour: Int
 
-    public init(database: DatabaseSetting, seedDemoFamily: Bool, passwordCost: Int = 10, jwtSecret: String? = nil) {
+    public init(
+        database: DatabaseSetting, seedDemoFamily: Bool, passwordCost: Int = 10, jwtSecret: String? = nil, registrationsPerHour: Int = 0
+    ) {
         self.database = database
         self.seedDemoFamily = seedDemoFamily
         self.passwordCost = passwordCost
         self.jwtSecret = jwtSecret ?? Self.developmentSecret
+        self.registrationsPerHour = registrationsPerHour
     }
 
     public static func fromEnvironment() -> ServerOptions {
         ServerOptions(
             database: .fromEnvironment(), seedDemoFamily: Environment.get("SEED_DEMO") != "0",
-            passwordCost: Environment.get("BCRYPT_COST").flatMap(Int.init) ?? 10, jwtSecret: Environment.get("JWT_SECRET"))
+            passwordCost: Environment.get("BCRYPT_COST").flatMap(Int.init) ?? 10, jwtSecret: Environment.get("JWT_SECRET"),
+            registrationsPerHour: Environment.get("REGISTRATION_LIMIT").flatMap(Int.init) ?? 20)
     }
 
     /// Used only when JWT_SECRET is unset (development); production must set its own.
@@ -64,9 +71,9 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         app.databases.use(try .postgres(url: url), as: .psql)
     }
     if case .sqlite = options.database {
-        app.serverState = ServerState(gatesWrites: true)
+        app.serverState = ServerState(gatesWrites: true, registrationsPerHour: options.registrationsPerHour)
     } else {
-        app.serverState = ServerState(gatesWrites: false)
+        app.serverState = ServerState(gatesWrites: false, registrationsPerHour: options.registrationsPerHour)
     }
     app.migrations.add(AppMigrations.all)
     try await app.autoMigrate()
@@ -117,6 +124,9 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
 }
 
 func routes(_ app: Application) throws {
+    // The largest body any form or API call needs is a few hundred bytes; 16 KB leaves room
+    // and refuses (413) anything bigger before it is read into memory.
+    app.routes.defaultMaxBodySize = "16kb"
     try app.register(collection: HealthController())
     app.get("openapi.json") { _ in OpenAPIDocument.response() }
     APIEndpoints.register(on: app)

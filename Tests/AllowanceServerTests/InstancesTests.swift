@@ -6,8 +6,9 @@ import VaporTesting
 
 @testable import AllowanceServer
 
-/// Two servers on one database behave as one: a sign-out on one ends the session on the
-/// other at once, and failed sign-ins are counted together.
+/// Two servers on one database behave as one: a write answered by one is seen by the next
+/// read on the other, a sign-out on one ends the session on the other at once, and failed
+/// sign-ins are counted together.
 @Suite struct InstancesTests {
     /// Runs `body` with two applications configured on the same database (a fresh SQLite file,
     /// or the shared PostgreSQL of `TEST_DATABASE_URL`).
@@ -36,6 +37,23 @@ import VaporTesting
                 throw error
             }
             try await second.asyncShutdown()
+        }
+    }
+
+    @Test func aWriteOnOneInstanceIsSeenByTheNextReadOnTheOther() async throws {
+        try await withTwoInstances { one, two in
+            let family = try await one.family(children: [("Kai", Money(cents: 10_000))])
+            let kai = family.children[0]
+            // Read first, so anything one instance might keep from this read is in place.
+            let before: ChildDashboard = try await one.call(.GET, "/api/v1/dashboard/child", token: kai.token)
+            #expect(before.currentBalance == Money(cents: 10_000))
+            _ = try await two.post(.debit, 2_550, to: kai, in: family, description: "Book")
+            let after: ChildDashboard = try await one.call(.GET, "/api/v1/dashboard/child", token: kai.token)
+            #expect(after.currentBalance == Money(cents: 7_450))
+            #expect(after.recentTransactions.first?.description == "Book")
+            #expect(after.monthlyStats.totalSpent == Money(cents: 2_550))
+            let parentView: ParentDashboardResponse = try await one.call(.GET, "/api/v1/dashboard/parent", token: family.parent.token)
+            #expect(parentView.totalBalance == Money(cents: 7_450))
         }
     }
 

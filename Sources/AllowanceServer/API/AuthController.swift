@@ -30,7 +30,8 @@ enum AuthController {
 
     @Sendable static func registerParent(req: Request) async throws -> Response {
         let input = try req.content.decode(RegisterParentRequest.self)
-        return try await AccountService.registerParent(input, in: req.context).encodeResponse(status: .created, for: req)
+        return try await AccountService.registerParent(input, from: req.clientAddress, in: req.context).encodeResponse(
+            status: .created, for: req)
     }
 
     @Sendable static func registerChild(req: Request) async throws -> Response {

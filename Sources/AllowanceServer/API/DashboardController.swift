@@ -18,10 +18,7 @@ enum DashboardController {
         try await DashboardService.parent(try req.requireParent(), in: req.context)
     }
 
-    @Sendable static func child(req: Request) async throws -> Response {
-        let body = try await DashboardService.childJSON(try req.requireUser(), in: req.context)
-        var headers = HTTPHeaders()
-        headers.contentType = .json
-        return Response(status: .ok, headers: headers, body: .init(buffer: body))
+    @Sendable static func child(req: Request) async throws -> ChildDashboard {
+        try await DashboardService.child(try req.requireUser(), in: req.context)
     }
 }

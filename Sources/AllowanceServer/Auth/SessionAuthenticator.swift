@@ -76,7 +76,6 @@ enum SessionStore {
     }
 
     static func revoke(_ sessionID: UUID, in context: ServiceContext) async throws {
-        // A revoked token must not be served from the session cache.
         let now = context.now
         try await context.write { db in
             try await Session.query(on: db).filter(\.$id == sessionID).filter(\.$revokedAt == nil).set(\.$revokedAt, to: now).update()

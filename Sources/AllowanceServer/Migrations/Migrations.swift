@@ -32,5 +32,6 @@ enum AppMigrations {
         CreateCustomBadge(),
         AddLearningStreakRuns(),
         CreateLoginFailure(),
+        CreateRateLimitHit(),
     ]
 }

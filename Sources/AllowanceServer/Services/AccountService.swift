@@ -7,13 +7,21 @@ import Vapor
 
 /// Families, logins and sessions.
 enum AccountService {
-    static func registerParent(_ input: RegisterParentRequest, in context: ServiceContext) async throws -> AuthResponse {
+    /// A new family and its first parent. Each well-formed attempt counts against the client
+    /// address's registration limit, taken or not, so the limit also bounds probing for emails.
+    static func registerParent(_ input: RegisterParentRequest, from address: String, in context: ServiceContext) async throws
+        -> AuthResponse
+    {
         let email = try InputRules.email(input.email)
         let password = try InputRules.newPassword(input.password)
         let firstName = try InputRules.required(input.firstName, "First name")
         let lastName = try InputRules.required(input.lastName, "Last name")
         let familyName = try InputRules.required(input.familyName, "Family name", max: 100)
         let zone = try InputRules.timeZone(input.timeZone ?? "UTC")
+        if let limit = context.state.registrationLimit {
+            try await limit.check(address, in: context)
+            try await limit.record(address, in: context)
+        }
         let hash = try await context.password.hash(password)
         let user = try await context.write { db in
             try await ensureEmailFree(email, on: db)
@@ -102,12 +110,7 @@ enum AccountService {
         let email = input.email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if let problem = AccountValidation.emailProblem(email) { throw AppError.validation(problem) }
         if input.password.isEmpty { throw AppError.validation("Password is required") }
-        if let wait = try await LoginThrottle.retryAfter(email: email, in: context) {
-            let minutes = Int((wait / 60).rounded(.up))
-            throw AppError(
-                .tooManyRequests, .tooManyAttempts,
-                "Too many failed sign-in attempts. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
-        }
+        try await RateLimit.signIn.check(email, in: context)
         let found = try await User.query(on: context.db).filter(\.$email == email).with(\.$family).first()
         guard let user = found, input.password.count <= InputRules.passwordLength,
             try await context.password.verify(input.password, created: user.passwordHash)
@@ -115,10 +118,10 @@ enum AccountService {
             // An unknown email costs the same hashing as a wrong password: the answer's time
             // does not tell which emails have accounts.
             if found == nil, input.password.count <= InputRules.passwordLength { _ = try await context.password.hash(input.password) }
-            try await LoginThrottle.recordFailure(email: email, in: context)
+            try await RateLimit.signIn.record(email, in: context)
             throw AppError(.unauthorized, .invalidCredentials, "Invalid email or password")
         }
-        try await LoginThrottle.recordSuccess(email: email, in: context)
+        try await RateLimit.signIn.clear(email, in: context)
         let childID = try await Child.query(on: context.db).filter(\.$user.$id == user.id!).first()?.id
         return try await signIn(user, familyName: user.family.name, childID: childID, remember: input.rememberMe ?? false, in: context)
     }
@@ -176,9 +179,15 @@ enum AccountService {
     static func changePassword(_ input: ChangePasswordRequest, of user: AuthUser, in context: ServiceContext) async throws {
         guard let stored = try await User.find(user.userID, on: context.db) else { throw AppError.unauthorized }
         if input.currentPassword.isEmpty { throw AppError.validation("Current password is required") }
+        let key = user.userID.uuidString
+        try await RateLimit.passwordChange.check(key, in: context)
         guard input.currentPassword.count <= InputRules.passwordLength,
             try await context.password.verify(input.currentPassword, created: stored.passwordHash)
-        else { throw AppError(.badRequest, .wrongPassword, "Current password is incorrect") }
+        else {
+            try await RateLimit.passwordChange.record(key, in: context)
+            throw AppError(.badRequest, .wrongPassword, "Current password is incorrect")
+        }
+        try await RateLimit.passwordChange.clear(key, in: context)
         let newPassword = try InputRules.newPassword(input.newPassword)
         stored.passwordHash = try await context.password.hash(newPassword)
         try await context.write { db in

@@ -38,55 +38,24 @@ enum DashboardService {
             totalWeeklyAllowance: children.reduce(.zero) { $0 + $1.weeklyAllowance }, children: cards)
     }
 
-    /// What the child dashboard reads from the database, cached briefly (see ReadCache): a
-    /// child checking their money again and again costs no queries until something changes.
+    /// What the child dashboard reads from the database. It is read anew for every request:
+    /// a cache in one process would serve a balance older than a write another instance of
+    /// the server has finished (three queries, each on an index, cost about the same).
     struct ChildData: Sendable {
         let child: ChildRecord
-        /// The month (its first day) the totals are for.
-        let month: String
         let stats: MonthlyStats
         let recent: [TransactionResponse]
     }
 
     /// The signed-in child's own data (the only way here: authorization is the user itself).
     private static func childData(_ childID: UUID, inFamily familyID: UUID, in context: ServiceContext) async throws -> ChildData {
-        let now = context.now
-        let childCache = context.state.caches.childDashboards
-        if let cached = childCache.value(for: childID),
-            cached.month == cached.child.calendar.dayKey(cached.child.calendar.startOfMonth(now))
-        {
-            return cached
-        }
-        let generation = childCache.currentGeneration
-        guard let child = try await FamilyDirectory.child(childID, inFamily: familyID, on: context.sql) else {
+        let sql = context.sql
+        guard let child = try await FamilyDirectory.child(childID, inFamily: familyID, on: sql) else {
             throw AppError.notFound("Child")
         }
-        let sql = context.sql
-        let data = ChildData(
-            child: child, month: child.calendar.dayKey(child.calendar.startOfMonth(now)),
-            stats: try await monthTotals(childID: child.id, calendar: child.calendar, now: now, on: sql),
+        return ChildData(
+            child: child, stats: try await monthTotals(childID: child.id, calendar: child.calendar, now: context.now, on: sql),
             recent: try await LedgerService.recent(childID: child.id, count: recentTransactionsShown, on: sql))
-        childCache.store(data, for: childID, readAt: generation)
-        return data
-    }
-
-    struct ChildJSONKey: Hashable, Sendable {
-        let childID: UUID
-        let day: String
-    }
-
-    /// The child dashboard as JSON, kept for the rest of the generation (see ReadCache): within
-    /// one local day nothing in it changes until something is written.
-    static func childJSON(_ user: AuthUser, in context: ServiceContext) async throws -> ByteBuffer {
-        guard let childID = user.childID else { throw childOnly }
-        let childJSONCache = context.state.caches.childDashboardJSON
-        let generation = childJSONCache.currentGeneration
-        let data = try await childData(childID, inFamily: user.familyID, in: context)
-        let key = ChildJSONKey(childID: childID, day: data.child.calendar.dayKey(context.now))
-        if let body = childJSONCache.value(for: key) { return body }
-        let body = ByteBuffer(data: try JSONEncoder.api.encode(dashboard(data, now: context.now)))
-        childJSONCache.store(body, for: key, readAt: generation)
-        return body
     }
 
     private static let childOnly = AppError(.forbidden, .childOnly, "This dashboard is for a signed-in child")

@@ -6,14 +6,18 @@ public struct AppError: AbortError, Sendable {
     public let status: HTTPResponseStatus
     public let code: ErrorCode
     public let message: String
+    /// Seconds until trying again is worth it (429), sent as `Retry-After`.
+    public let retryAfter: Int?
 
-    public init(_ status: HTTPResponseStatus, _ code: ErrorCode, _ message: String) {
+    public init(_ status: HTTPResponseStatus, _ code: ErrorCode, _ message: String, retryAfter: Int? = nil) {
         self.status = status
         self.code = code
         self.message = message
+        self.retryAfter = retryAfter
     }
 
     public var reason: String { message }
+    public var headers: HTTPHeaders { retryAfter.map { ["Retry-After": String($0)] } ?? [:] }
 
     public static func validation(_ message: String) -> AppError { AppError(.badRequest, .validationFailed, message) }
     public static func notFound(_ what: String) -> AppError { AppError(.notFound, .notFound, "\(what) was not found") }

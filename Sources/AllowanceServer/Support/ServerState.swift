@@ -2,16 +2,18 @@ import Foundation
 import Vapor
 
 /// The shared parts one running application owns. They live on the `Application`, not in
-/// statics, so two applications in one process (the tests) never share a cache or a gate.
+/// statics, so two applications in one process (the tests) never share a gate.
 final class ServerState: Sendable {
-    let caches = ReadCaches()
     /// SQLite cannot upgrade a reading transaction to a writing one while another connection
     /// writes (it fails with SQLITE_BUSY instead of waiting), so on SQLite this server's writes
     /// take turns through one gate. PostgreSQL takes row locks and needs none.
     let writeGate: WriteGate?
+    /// New families per client address and hour; nil when registration is not limited.
+    let registrationLimit: RateLimit?
 
-    init(gatesWrites: Bool) {
+    init(gatesWrites: Bool, registrationsPerHour: Int) {
         writeGate = gatesWrites ? WriteGate() : nil
+        registrationLimit = registrationsPerHour > 0 ? .registration(perHour: registrationsPerHour) : nil
     }
 }
 

@@ -5,7 +5,7 @@ import SQLKit
 import Vapor
 
 /// What a service needs from its surroundings: the database, the instant it acts at and the
-/// application's shared parts (password hasher, payday hooks, read caches, write gate).
+/// application's shared parts (password hasher, payday hooks, write gate).
 /// Controllers build one with `req.context`, jobs and commands with `app.context(now:)`, so
 /// the API, the web pages, the jobs, the commands and the tests run the same service code.
 struct ServiceContext: Sendable {
@@ -25,25 +25,22 @@ struct ServiceContext: Sendable {
         ServiceContext(application: application, db: transaction, now: now, familyScope: familyScope)
     }
 
-    /// Runs `work` in one database transaction, through the write gate on SQLite, and ends
-    /// every cached read around it (see `ReadCaches`). Inside a transaction already, the
-    /// outer one (and its gate) covers the work.
+    /// Runs `work` in one database transaction, through the write gate on SQLite. Inside a
+    /// transaction already, the outer one (and its gate) covers the work.
     func write<T: Sendable>(_ work: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         if db.inTransaction { return try await work(db) }
-        return try await state.caches.aroundWrite {
-            guard let gate = state.writeGate else { return try await db.transaction(work) }
-            // The gate orders this application's writers; another process (or another
-            // application in this one) on the same file can still hold the lock. SQLite then
-            // answers BUSY and has rolled the transaction back, so it is simply tried again.
-            for attempt in 1... {
-                do {
-                    return try await gate.run { try await db.transaction(work) }
-                } catch let error as SQLiteError where error.isBusy && attempt < Self.busyAttempts {
-                    try await Task.sleep(for: .milliseconds(Int.random(in: 1...(5 + attempt))))
-                }
+        guard let gate = state.writeGate else { return try await db.transaction(work) }
+        // The gate orders this application's writers; another process (or another
+        // application in this one) on the same file can still hold the lock. SQLite then
+        // answers BUSY and has rolled the transaction back, so it is simply tried again.
+        for attempt in 1... {
+            do {
+                return try await gate.run { try await db.transaction(work) }
+            } catch let error as SQLiteError where error.isBusy && attempt < Self.busyAttempts {
+                try await Task.sleep(for: .milliseconds(Int.random(in: 1...(5 + attempt))))
             }
-            preconditionFailure("unreachable: the loop returns or throws")
         }
+        preconditionFailure("unreachable: the loop returns or throws")
     }
 
     /// About ten seconds of waiting on a busy SQLite file before the write gives up.

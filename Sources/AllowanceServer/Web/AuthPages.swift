@@ -70,7 +70,7 @@ struct AuthPages: RouteCollection {
             let auth = try await AccountService.registerParent(
                 RegisterParentRequest(
                     email: page.email, password: form.password ?? "", firstName: page.firstName, lastName: page.lastName,
-                    familyName: page.familyName, timeZone: page.timeZone), in: req.context)
+                    familyName: page.familyName, timeZone: page.timeZone), from: req.clientAddress, in: req.context)
             let response = Flash.redirect(
                 req, to: SiteURL.dashboard.path, message: "Welcome, \(auth.firstName)! Add your first child to get started.")
             WebSession.setCookie(auth, remember: false, on: response)

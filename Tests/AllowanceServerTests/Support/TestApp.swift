@@ -11,7 +11,7 @@ let testStart = Date(timeIntervalSince1970: 1_795_285_800)
 
 /// Runs `body` against a fully configured server on a real database: a fresh SQLite file by
 /// default, or the PostgreSQL of `TEST_DATABASE_URL` (shared; every test makes its own family).
-func withApp(at start: Date = testStart, _ body: (TestClient) async throws -> Void) async throws {
+func withApp(at start: Date = testStart, registrationsPerHour: Int = 0, _ body: (TestClient) async throws -> Void) async throws {
     let app = try await Application.make(.testing)
     app.logger.logLevel = .warning
     let now = NowBox(start)
@@ -26,7 +26,8 @@ func withApp(at start: Date = testStart, _ body: (TestClient) async throws -> Vo
         setting = .sqlite(path: path)
     }
     do {
-        let options = ServerOptions(database: setting, seedDemoFamily: false, passwordCost: 4)
+        let options = ServerOptions(
+            database: setting, seedDemoFamily: false, passwordCost: 4, registrationsPerHour: registrationsPerHour)
         if sqliteFile == nil {
             // Tests run in parallel; on the shared PostgreSQL one at a time creates the schema.
             try await migrationGate.run { try await configure(app, options: options) }
