@@ -12,7 +12,12 @@ enum SharedSession {
         Bundle.main.object(forInfoDictionaryKey: "KeychainAccessGroup") as? String
     }
 
-    static var tokenStore: KeychainTokenStore { KeychainTokenStore(accessGroup: keychainAccessGroup) }
+    /// The shared Keychain group when the build has its entitlement, the app's own Keychain otherwise.
+    static var tokenStore: FallbackTokenStore {
+        // Another account name: a Keychain query without a group also matches the shared item.
+        FallbackTokenStore(
+            shared: KeychainTokenStore(accessGroup: keychainAccessGroup), local: KeychainTokenStore(account: "session-this-app"))
+    }
 
     /// The app decides the server (a launch argument or Xcode's environment may name it) and
     /// writes it down for the widgets and intents, which have neither.

@@ -128,3 +128,28 @@ import Testing
         }
     }
 }
+
+@MainActor @Suite struct InboxAndBadgePresentationTests {
+    @Test func notificationsAndBadgesReadAloud() async throws {
+        try await withServer { server in
+            // setup: money for Kai makes a notification
+            let parent = try await server.parentClient()
+            let kai = try await server.child(named: "Kai", using: parent)
+            try await server.record(.credit, cents: 500, "Chores", for: kai.id, using: parent)
+            let kaiClient = try await server.childClient("kai@example.com")
+            // act
+            let inbox = NotificationsViewModel(client: kaiClient)
+            await inbox.load()
+            let badges = BadgesViewModel(childId: kai.id, client: kaiClient)
+            await badges.load()
+            // assert
+            for notification in inbox.notifications {
+                let label = inbox.accessibilityLabel(notification)
+                #expect(label.contains(notification.title) && label.hasSuffix(inbox.dateText(notification)))
+                #expect(label.hasPrefix("Unread. ") == !notification.isRead)
+            }
+            let toEarn = try #require(badges.toEarn.first)
+            #expect(badges.accessibilityLabel(toEarn) == "\(toEarn.title), \(badges.progressText(toEarn)) of the way: \(toEarn.criteria)")
+        }
+    }
+}
