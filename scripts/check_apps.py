@@ -23,9 +23,20 @@ import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-APP = os.path.join(ROOT, "Apps", "AllowanceTracker")
-KIT_SOURCES = [os.path.join(ROOT, "Sources", name) for name in ("AllowanceKit", "AllowanceAPI", "AllowanceCore")]
+ROOT = APP = ""
+KIT_SOURCES = []
+
+
+def use_root(root):
+    """Where the repository is (its tests point this at a small tree of their own)."""
+    global ROOT, APP, KIT_SOURCES, _app_types
+    ROOT = root
+    APP = os.path.join(root, "Apps", "AllowanceTracker")
+    KIT_SOURCES = [os.path.join(root, "Sources", name) for name in ("AllowanceKit", "AllowanceAPI", "AllowanceCore")]
+    _app_types = None
+
+
+use_root(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # Each document's screens, as the view files that hold them (the documents' own names where they give one).
 SCREENS = {
@@ -335,10 +346,26 @@ def check_ui_tests(problems):
     return count
 
 
+def check_widget_kinds(problems):
+    """Every `WidgetKind` AllowanceKit reloads after money moves is the kind of some widget."""
+    kinds_file = os.path.join(ROOT, "Sources", "AllowanceKit", "Widgets", "WidgetKind.swift")
+    if not os.path.exists(kinds_file):
+        return
+    body = read(kinds_file).split("enum WidgetKind", 1)[-1].split("}", 1)[0]
+    widgets = "".join(strip_comments(read(p)) for p in swift_files(os.path.join(APP, "Widgets")))
+    for kind in re.findall(r"case\s+(\w+)\s*=", body):
+        if f"WidgetKind.{kind}.rawValue" not in widgets:
+            problems.append(f"WidgetKind.{kind}: no widget under Apps/AllowanceTracker/Widgets has this kind")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--spec", help="the product documents' folder, to check every view they declare")
+    parser.add_argument("--root", help="the repository (default: the one holding this script)")
+    parser.add_argument("--no-screens", action="store_true", help="skip the screen list (for a tree without the app)")
     args = parser.parse_args()
+    if args.root:
+        use_root(os.path.abspath(args.root))
     if not os.path.isdir(APP):
         print(f"no {APP}", file=sys.stderr)
         return 1
@@ -347,9 +374,10 @@ def main():
         for path in swift_files(folder):
             index.add_file(path)
     problems = []
-    screens = check_screens(problems, args.spec)
+    screens = 0 if args.no_screens else check_screens(problems, args.spec)
     bindings = check_bindings(index, problems)
     lookups = check_ui_tests(problems)
+    check_widget_kinds(problems)
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
