@@ -20,6 +20,9 @@ public final class AppModel {
     public private(set) var phase = Phase.starting
     public private(set) var user: UserResponse?
     public var selectedTab = AppTab.dashboard
+    /// How money and dates read on every screen: the person's locale, the family's time zone
+    /// (once `loadFamily()` has read it), so paydays and "today" read as they do at home.
+    public private(set) var format = DisplayFormat()
 
     public init(client: APIClient, cache: OfflineCache? = nil, widgets: WidgetRefresher = WidgetRefresher()) {
         self.client = client
@@ -73,6 +76,12 @@ public final class AppModel {
         selectedTab = .dashboard
         coordinator.signedOut()
         widgets.sessionChanged()
+    }
+
+    /// Reads the family's time zone into `format`. Offline, the device's zone stays.
+    public func loadFamily() async {
+        guard phase == .signedIn, let family = try? await client.family(), let zone = TimeZone(identifier: family.timeZone) else { return }
+        format = DisplayFormat(timeZone: zone)
     }
 
     /// A screen's problem that means the session is over returns to sign-in.

@@ -39,6 +39,9 @@ import Testing
             #expect(model.user?.firstName == "Kai")
             #expect(model.childId != nil)
             #expect(model.tabs == [.dashboard, .transactions, .goals, .learning, .settings])
+            // Dates read in the family's zone (the demo family lives in New York).
+            await model.loadFamily()
+            #expect(model.format.timeZone.identifier == "America/New_York")
         }
     }
 

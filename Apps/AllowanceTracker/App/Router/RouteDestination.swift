@@ -9,15 +9,17 @@ struct RouteDestination: View {
     var body: some View {
         switch route {
         case .childDetail(let childId):
-            ChildDetailView(viewModel: ChildDetailViewModel(childId: childId, client: app.client))
+            ChildDetailView(viewModel: ChildDetailViewModel(childId: childId, client: app.client, format: app.format))
         case .transactionDetail(let transactionId):
-            TransactionDetailView(viewModel: TransactionDetailViewModel(transactionId: transactionId, client: app.client))
+            TransactionDetailView(
+                viewModel: TransactionDetailViewModel(transactionId: transactionId, client: app.client, format: app.format))
         case .goalDetail(let goalId):
-            GoalDetailView(viewModel: SavingsGoalDetailViewModel(goalId: goalId, client: app.client), isParent: app.isParent)
+            GoalDetailView(
+                viewModel: SavingsGoalDetailViewModel(goalId: goalId, client: app.client, format: app.format), isParent: app.isParent)
         case .learningGoalDetail(let learningGoalId):
-            GoalDetailSheet(viewModel: LearningGoalDetailViewModel(learningGoalId: learningGoalId, client: app.client))
+            GoalDetailSheet(viewModel: LearningGoalDetailViewModel(learningGoalId: learningGoalId, client: app.client, format: app.format))
         case .createTransaction:
-            CreateTransactionView(viewModel: CreateTransactionViewModel(client: app.client))
+            CreateTransactionView(viewModel: CreateTransactionViewModel(client: app.client, format: app.format))
         case .addChild:
             RegisterChildView(viewModel: RegisterChildViewModel(client: app.client))
         case .settings:

@@ -10,9 +10,9 @@ struct DashboardTab: View {
         NavigationStack(path: $coordinator.path) {
             Group {
                 if app.isParent {
-                    ParentDashboardView(viewModel: ParentDashboardViewModel(client: app.client))
+                    ParentDashboardView(viewModel: ParentDashboardViewModel(client: app.client, format: app.format))
                 } else {
-                    ChildDashboardView(viewModel: ChildDashboardViewModel(client: app.client, cache: app.cache))
+                    ChildDashboardView(viewModel: ChildDashboardViewModel(client: app.client, cache: app.cache, format: app.format))
                 }
             }
             .withAppRoutes()

@@ -8,8 +8,10 @@ struct GoalsTab: View {
     var body: some View {
         NavigationStack {
             if let childId = app.childId {
-                SavingsGoalsView(viewModel: SavingsGoalsViewModel(childId: childId, client: app.client, cache: app.cache))
-                    .withAppRoutes()
+                SavingsGoalsView(
+                    viewModel: SavingsGoalsViewModel(childId: childId, client: app.client, cache: app.cache, format: app.format)
+                )
+                .withAppRoutes()
             }
         }
     }

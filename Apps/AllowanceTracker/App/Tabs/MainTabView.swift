@@ -17,6 +17,7 @@ struct MainTabView: View {
             }
         }
         .tint(AppColors.primary)
+        .task { await app.loadFamily() }
     }
 
     @ViewBuilder

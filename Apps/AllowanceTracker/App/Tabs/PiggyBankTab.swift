@@ -7,8 +7,10 @@ struct PiggyBankTab: View {
 
     var body: some View {
         NavigationStack {
-            PiggyBankView(viewModel: PiggyBankViewModel(store: ServerPiggyBankStore(client: app.client)), canAddTally: false)
-                .withAppRoutes()
+            PiggyBankView(
+                viewModel: PiggyBankViewModel(store: ServerPiggyBankStore(client: app.client), format: app.format), canAddTally: false
+            )
+            .withAppRoutes()
         }
     }
 }

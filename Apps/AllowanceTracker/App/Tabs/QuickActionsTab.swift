@@ -14,7 +14,8 @@ struct QuickActionsTab: View {
                     NavigationLink("Templates") {
                         if let picker {
                             ChildPickerContainer(picker: picker) { childId in
-                                TemplatesView(viewModel: TemplatesViewModel(childId: childId, client: app.client)).id(childId)
+                                TemplatesView(viewModel: TemplatesViewModel(childId: childId, client: app.client, format: app.format)).id(
+                                    childId)
                             }
                         }
                     }

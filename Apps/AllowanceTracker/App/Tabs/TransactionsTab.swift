@@ -10,11 +10,14 @@ struct TransactionsTab: View {
         NavigationStack {
             Group {
                 if let childId = app.childId {
-                    TransactionListView(viewModel: TransactionListViewModel(childId: childId, client: app.client, cache: app.cache))
+                    TransactionListView(
+                        viewModel: TransactionListViewModel(childId: childId, client: app.client, cache: app.cache, format: app.format))
                 } else if let picker {
                     ChildPickerContainer(picker: picker) { childId in
-                        TransactionListView(viewModel: TransactionListViewModel(childId: childId, client: app.client, cache: app.cache))
-                            .id(childId)
+                        TransactionListView(
+                            viewModel: TransactionListViewModel(childId: childId, client: app.client, cache: app.cache, format: app.format)
+                        )
+                        .id(childId)
                     }
                 }
             }

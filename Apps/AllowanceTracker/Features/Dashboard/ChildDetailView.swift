@@ -35,15 +35,17 @@ struct ChildDetailView: View {
                 }
                 Section("Money") {
                     NavigationLink("Transactions") {
-                        TransactionListView(viewModel: TransactionListViewModel(childId: viewModel.childId, client: app.client))
+                        TransactionListView(
+                            viewModel: TransactionListViewModel(childId: viewModel.childId, client: app.client, format: app.format))
                     }
                     Button("Add Transaction") { showingCreateTransaction = true }
                         .accessibilityIdentifier("ChildAddTransaction")
                     NavigationLink("Savings Goals") {
-                        SavingsGoalsView(viewModel: SavingsGoalsViewModel(childId: viewModel.childId, client: app.client))
+                        SavingsGoalsView(
+                            viewModel: SavingsGoalsViewModel(childId: viewModel.childId, client: app.client, format: app.format))
                     }
                     NavigationLink("Quick Add") {
-                        TemplatesView(viewModel: TemplatesViewModel(childId: viewModel.childId, client: app.client))
+                        TemplatesView(viewModel: TemplatesViewModel(childId: viewModel.childId, client: app.client, format: app.format))
                     }
                     NavigationLink("Recurring") {
                         RecurringTransactionsView(viewModel: RecurringListViewModel(childId: viewModel.childId, client: app.client))
@@ -69,7 +71,8 @@ struct ChildDetailView: View {
         .refreshable { await viewModel.load() }
         .onChange(of: viewModel.problem) { _, problem in app.handle(problem) }
         .sheet(isPresented: $showingCreateTransaction) {
-            CreateTransactionView(viewModel: CreateTransactionViewModel(client: app.client, childId: viewModel.childId)) {
+            CreateTransactionView(viewModel: CreateTransactionViewModel(client: app.client, childId: viewModel.childId, format: app.format))
+            {
                 Task { await viewModel.load() }
             }
         }

@@ -54,7 +54,7 @@ struct ParentDashboardView: View {
             }
         }
         .sheet(isPresented: $showingCreateTransaction) {
-            CreateTransactionView(viewModel: CreateTransactionViewModel(client: app.client)) {
+            CreateTransactionView(viewModel: CreateTransactionViewModel(client: app.client, format: app.format)) {
                 Task { await viewModel.refresh() }
             }
         }

@@ -67,7 +67,8 @@ struct TransactionListView: View {
             ForEach(viewModel.transactions, id: \.id) { transaction in
                 NavigationLink {
                     TransactionDetailView(
-                        viewModel: TransactionDetailViewModel(transactionId: transaction.id, transaction: transaction, client: app.client))
+                        viewModel: TransactionDetailViewModel(
+                            transactionId: transaction.id, transaction: transaction, client: app.client, format: app.format))
                 } label: {
                     TransactionRowView(row: viewModel.row(transaction))
                 }
