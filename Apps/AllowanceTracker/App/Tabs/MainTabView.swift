@@ -11,6 +11,9 @@ struct MainTabView: View {
         TabView(selection: $app.selectedTab) {
             ForEach(app.tabs, id: \.self) { tab in
                 tabContent(tab)
+                    // Screens keep their view model; once the family's time zone is known they are
+                    // made again with it (the coordinator's path, held outside, stays).
+                    .id(app.format.timeZone.identifier)
                     .tabItem { Label(tab.title, systemImage: tab.systemImage) }
                     .tag(tab)
                     .accessibilityIdentifier("Tab-\(tab.rawValue)")
