@@ -76,8 +76,8 @@ extension Sequence {
     }
 }
 
-/// Runs `body` with a second fully configured server on the same database as `client`'s:
-/// two server instances, as two machines behind one PostgreSQL would be.
+/// Runs `body` with another fully configured server on the same database as `client`'s, as
+/// another machine behind one PostgreSQL would be.
 func withTwin(of client: TestClient, _ body: (Application) async throws -> Void) async throws {
     let setting: DatabaseSetting
     if let url = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"], !url.isEmpty {
@@ -92,7 +92,10 @@ func withTwin(of client: TestClient, _ body: (Application) async throws -> Void)
     twin.logger.logLevel = .warning
     twin.clock = .fixed(client.now)
     do {
-        try await configure(twin, options: ServerOptions(database: setting, seedDemoFamily: false, passwordCost: 4))
+        // Like `withApp`: on the shared PostgreSQL one configure at a time runs the migrations.
+        try await migrationGate.run {
+            try await configure(twin, options: ServerOptions(database: setting, seedDemoFamily: false, passwordCost: 4))
+        }
         try await body(twin)
     } catch {
         try? await twin.asyncShutdown()
