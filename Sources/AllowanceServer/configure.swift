@@ -134,6 +134,7 @@ func routes(_ app: Application) throws {
     let web = app.grouped(WebSessionAuthenticator(), CSRFMiddleware())
     web.get(SiteURL.home.pathComponents) { req in req.redirect(to: (req.auth.has(AuthUser.self) ? SiteURL.dashboard : .login).path) }
     try web.register(collection: AuthPages())
+    try web.register(collection: LegalPages())
     let pages = web.grouped(RequireWebUser())
     try pages.register(collection: DashboardPages())
     try pages.register(collection: ChildPages())
@@ -142,6 +143,7 @@ func routes(_ app: Application) throws {
     try pages.register(collection: RecurringPages())
     try pages.register(collection: GoalPages())
     try pages.register(collection: LearningPages())
+    try pages.register(collection: TemplatePages())
 }
 
 /// Views and `Public/` are found from the working directory (the package root under

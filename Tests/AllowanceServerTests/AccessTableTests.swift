@@ -215,6 +215,8 @@ import VaporTesting
         Rule(.POST, "/register", .public),
         Rule(.GET, "/logout", .public),
         Rule(.POST, "/logout", .public),
+        Rule(.GET, "/terms", .public),
+        Rule(.GET, "/privacy", .public),
 
         Rule(.GET, "/dashboard", .signedIn),
         Rule(.GET, "/settings", .signedIn),
@@ -233,7 +235,8 @@ import VaporTesting
         Rule(.GET, "/children/:childId", .parentOrOwnChild),
         Rule(.POST, "/children/:childId/money", .parentOnly, body: "amount=1&type=Debit&note=x"),
         Rule(.POST, "/children/:childId/quick-subtract", .parentOnly, body: "note=x"),
-        Rule(.POST, "/children/:childId/templates/:templateId", .parentOnly),
+        // A child records their own spending with a template (a credit stays a parent's: 403).
+        Rule(.POST, "/children/:childId/templates/:templateId", .parentOrOwnChild),
         Rule(.POST, "/children/:childId/rename", .parentOnly, body: "firstName=Hacked&lastName=Kid"),
         Rule(.POST, "/children/:childId/allowance/pause", .parentOnly),
         Rule(.POST, "/children/:childId/allowance/resume", .parentOnly),
@@ -247,7 +250,8 @@ import VaporTesting
         Rule(.GET, "/transactions/:transactionId", .parentOrOwnChild),
         Rule(.GET, "/children/:childId/transactions.csv", .parentOrOwnChild),
 
-        Rule(.GET, "/recurring", .parentOnly),
+        // A parent's list has the family's schedules; a child's only their own, read only.
+        Rule(.GET, "/recurring", .signedIn),
         Rule(.GET, "/recurring/new", .parentOnly),
         Rule(
             .POST, "/recurring/new", .parentOnly,
@@ -298,6 +302,15 @@ import VaporTesting
         Rule(.POST, "/learning-goals/:learningGoalId/edit", .parentOnly, body: "title=Hacked&targetValue=1"),
         Rule(.POST, "/learning/badges", .parentOnly, body: "title=Hacked&measure=Hours&threshold=1"),
         Rule(.POST, "/learning/badges/:customBadgeId/delete", .parentOnly),
+
+        Rule(.GET, "/templates", .parentOnly),
+        Rule(.GET, "/templates/new", .parentOnly),
+        Rule(.POST, "/templates/new", .parentOnly, body: "name=Hacked&type=Debit&iconName=star&defaultAmount=1"),
+        Rule(.GET, "/templates/:templateId/edit", .creator),
+        Rule(.POST, "/templates/:templateId/edit", .creator, body: "name=Hacked&iconName=star&defaultAmount=1"),
+        Rule(.POST, "/templates/:templateId/delete", .creator),
+        Rule(.POST, "/templates/:templateId/move-up", .creator),
+        Rule(.POST, "/templates/:templateId/move-down", .creator),
     ]
 
     static let table = api + web

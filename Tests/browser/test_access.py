@@ -27,7 +27,7 @@ def test_child_cannot_open_parent_pages(page: Page):
     family = create_family(("Kai",))
     kai = family.children[0]
     login_child(page, kai)
-    for path in ("/children/new", "/transactions/new", f"/children/{kai.id}/delete", "/recurring", "/recurring/new"):
+    for path in ("/children/new", "/transactions/new", f"/children/{kai.id}/delete", "/recurring/new", "/templates"):
         response = page.goto(path)
         assert response.status == 403, f"{path}: {response.status}"
         expect(page.get_by_role("heading", level=1)).to_have_text(FORBIDDEN)
@@ -134,7 +134,7 @@ def test_anonymous_visitor_sees_no_private_page(page: Page):
     family = create_family(("Kai",))
     kai = family.children[0]
     for path in ("/dashboard", f"/children/{kai.id}", "/transactions", "/transactions/new", "/settings",
-                 "/notifications", "/children/new", "/logout", "/recurring"):
+                 "/notifications", "/children/new", "/logout", "/recurring", "/templates"):
         page.goto(path)
         expect(page).to_have_url(path_re("/login"))
         expect(page.get_by_role("heading", level=1)).to_have_text("Welcome back")

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from helpers import (
-    axe_violations, choose, create_family, error_banner, login, path_re, structure_problems,
+    axe_violations, choose, create_family, create_recurring, error_banner, login, path_re, structure_problems,
 )
 
 
@@ -34,6 +34,7 @@ def setup(browser, base_url) -> Setup:
     entry = family.transaction(kai, 12.5, "Credit", "Chores")
     family.transaction(kai, 3.25, "Debit", "Comic book")
     family.transaction(freya, 5, "Debit", "Stickers")
+    create_recurring(family, kai, "Chores pay", 7.5)
 
     def state(email):
         context = browser.new_context(base_url=base_url)
@@ -90,6 +91,10 @@ PAGES: list[tuple[str, Optional[str], Callable[[Setup], str], Optional[Callable[
     ("delete confirmation", "parent", lambda s: f"/children/{s.freya.id}/delete", None, 200),
     ("sign out confirmation", "parent", lambda s: "/logout", None, 200),
     ("recurring list", "parent", lambda s: "/recurring", None, 200),
+    ("recurring list of a child", "kai", lambda s: "/recurring", None, 200),
+    ("terms", None, lambda s: "/terms", None, 200),
+    ("privacy", None, lambda s: "/privacy", None, 200),
+    ("privacy signed in", "parent", lambda s: "/privacy", None, 200),
     ("new recurring", "parent", lambda s: "/recurring/new", None, 200),
     ("error page (404)", "parent", lambda s: "/children/00000000-0000-0000-0000-000000000000", None, 404),
     ("error page (403)", "kai", lambda s: "/children/new", None, 403),
@@ -123,7 +128,7 @@ def test_page_has_no_serious_accessibility_problems(new_page, setup, name, who, 
 
 
 DARK = ["login", "parent dashboard", "child page", "child dashboard", "transactions list", "new transaction",
-        "settings", "notifications"]
+        "settings", "notifications", "recurring list of a child", "terms", "register with error"]
 
 
 @pytest.mark.parametrize("name", DARK)
@@ -183,6 +188,9 @@ def test_sign_in_with_the_keyboard_only(page: Page):
     info = assert_focus_visible(page, "the password field")
     assert info["id"] == "password", info
     page.keyboard.type(family.password)
+    page.keyboard.press("Tab")
+    info = assert_focus_visible(page, "the show-password button")
+    assert info["tag"] == "button" and info["text"] == "Show password", info
     page.keyboard.press("Tab")
     info = assert_focus_visible(page, "the remember-me checkbox")
     assert info["type"] == "checkbox", info

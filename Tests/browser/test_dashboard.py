@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from playwright.sync_api import Page, expect
 
@@ -165,7 +166,7 @@ def test_child_dashboard_shows_balance_month_and_recent_activity(page: Page):
     expect(rows.nth(1)).to_contain_text("+$12.50")
     # A child has no parent controls.
     expect(page.get_by_role("link", name="Add Child")).to_have_count(0)
-    expect(page.get_by_role("button", name="−$5")).to_have_count(0)
+    expect(page.get_by_role("button", name="−$5", exact=True)).to_have_count(0)
 
     recent.get_by_role("link", name="See all").click()
     expect(page).to_have_url(path_re("/transactions"))
@@ -195,3 +196,91 @@ def test_demo_child_sees_own_dashboard(page: Page):
     login(page, *DEMO_KAI)
     expect(page.get_by_role("heading", level=1)).to_have_text("Hi Kai!")
     expect(page.get_by_role("region", name="Your balance")).to_contain_text(money(100))
+
+
+# ---- delete from the list, refresh, faces ---------------------------------------------------
+
+def test_delete_a_child_from_the_dashboard_list(page: Page):
+    family = create_family(("Kai", "Freya"))
+    kai, freya = family.children
+    login_parent(page, family)
+    # Cancel comes back to the list and keeps the child.
+    child_card(page, freya.full_name).get_by_role("link", name=f"Delete {freya.full_name}'s piggy bank…").click()
+    expect(page).to_have_url(path_re(f"/children/{freya.id}/delete"))
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Delete {freya.full_name}'s piggy bank?")
+    expect(page.locator("main")).to_contain_text("$100.00")
+    page.get_by_role("link", name="Cancel").click()
+    expect(page).to_have_url(path_re("/dashboard"))
+    expect(child_card(page, freya.full_name)).to_have_count(1)
+
+    child_card(page, freya.full_name).get_by_role("link", name=f"Delete {freya.full_name}'s piggy bank…").click()
+    page.get_by_role("button", name="Delete").click()
+    expect(page).to_have_url(path_re("/dashboard"))
+    expect(flash(page)).to_have_text("Freya's piggy bank was deleted.")
+    expect(child_card(page, freya.full_name)).to_have_count(0)
+    expect(child_card(page, kai.full_name)).to_have_count(1)
+    expect(stat(page.get_by_role("region", name="Family overview"), "Children")).to_contain_text("1")
+
+
+def test_dashboards_say_when_they_were_read_and_refresh(page: Page, new_page):
+    family = create_family(("Kai",))
+    kai = family.children[0]
+    login_parent(page, family)
+    updated = page.locator("#updated-at")
+    expect(updated).to_have_text(re.compile(r"^Updated at \d{1,2}:\d{2}\s?[AP]M$"))
+    # Money recorded elsewhere (the API, another device) shows after Refresh.
+    family.transaction(kai, 2.5, "Credit", "Found in the sofa")
+    expect(child_card(page, kai.full_name).locator(".balance")).to_have_text("$100.00")
+    refresh = page.get_by_role("link", name="Refresh")
+    with page.expect_navigation():
+        refresh.click()
+    expect(child_card(page, kai.full_name).locator(".balance")).to_have_text("$102.50")
+    expect(page.get_by_role("link", name="Refresh")).to_have_text("Refresh")
+
+    child = new_page()
+    login_child(child, kai)
+    expect(child.locator("#updated-at")).to_have_text(re.compile(r"^Updated at "))
+    family.transaction(kai, 0.5, "Debit", "Gum")
+    child.get_by_role("link", name="Refresh").click()
+    expect(child.locator("#balance")).to_have_text("$102.00")
+
+
+def test_refresh_shows_that_it_is_working(page: Page):
+    family = create_family(("Kai",))
+    login_parent(page, family)
+    # An answer that never comes (204: the browser stays on the page) shows the working state.
+    page.route("**/dashboard", lambda route: route.fulfill(status=204))
+    refresh = page.get_by_role("link", name="Refresh")
+    refresh.click()
+    expect(page.locator("a[data-refresh]")).to_have_text("Refreshing…")
+    expect(page.locator("a[data-refresh]")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("main")).to_have_attribute("aria-busy", "true")
+    page.unroute("**/dashboard")
+    page.reload()
+    expect(page.get_by_role("link", name="Refresh")).to_have_text("Refresh")
+    expect(page.locator("main")).not_to_have_attribute("aria-busy", "true")
+
+
+def test_every_child_has_a_face_with_a_stable_colour(page: Page):
+    family = create_family(("Kai", "Freya"))
+    kai, freya = family.children
+    login_parent(page, family)
+    kai_avatar = child_card(page, kai.full_name).locator(".avatar")
+    expect(kai_avatar).to_have_text("K" + kai.last_name[0].upper())
+    expect(kai_avatar).to_have_attribute("aria-hidden", "true")
+    colour = kai_avatar.get_attribute("class")
+    assert re.search(r"avatar-c[0-7]", colour), colour
+    background = kai_avatar.evaluate("e => getComputedStyle(e).backgroundColor")
+    # The same face on the child's page, and after a rename (the colour follows the child, not the name).
+    page.goto(f"/children/{kai.id}")
+    header = page.locator(".with-avatar .avatar")
+    expect(header).to_have_text("K" + kai.last_name[0].upper())
+    assert header.evaluate("e => getComputedStyle(e).backgroundColor") == background
+    page.get_by_label("First name").fill("Kaito")
+    page.get_by_role("button", name="Rename").click()
+    expect(page.locator(".with-avatar .avatar")).to_have_attribute("class", colour)
+    # The child sees their own face on their dashboard.
+    page.context.clear_cookies()
+    login_child(page, kai)
+    expect(page.locator(".with-avatar .avatar")).to_have_attribute("class", colour)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hi Kaito!")

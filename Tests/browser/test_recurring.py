@@ -284,16 +284,60 @@ def test_approval_required(page: Page):
     expect(page.get_by_label("Ask me to approve each one")).to_be_checked()
 
 
-def test_children_and_other_families_cannot_use_recurring(page: Page, new_page):
+def test_a_child_sees_their_own_recurring_money_read_only(page: Page):
+    family = create_family(("Kai", "Freya"))
+    kai, freya = family.children
+    create_recurring(family, kai, "Chores pay", 7.5)
+    create_recurring(family, kai, "Phone plan", 12, type_="Debit", pattern=4, dayOfMonth=15, requiresApproval=True)
+    create_recurring(family, freya, "Freya's riding", 20, type_="Debit")
+    login_child(page, kai)
+    # On the dashboard: the schedules, next first, with a way to the whole list.
+    schedule = page.get_by_role("region", name="Money on a schedule")
+    expect(schedule).to_contain_text("Chores pay")
+    expect(schedule).to_contain_text("+$7.50")
+    expect(schedule).to_contain_text("Phone plan")
+    expect(schedule).not_to_contain_text("riding")
+    schedule.get_by_role("link", name="See all (2)").click()
+
+    expect(page).to_have_url(path_re("/recurring"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("My recurring money")
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="Recurring")).to_have_attribute("aria-current", "page")
+    expect(item(page, "Chores pay")).to_contain_text("Every ")
+    expect(item(page, "Phone plan")).to_contain_text("Needs approval")
+    expect(page.locator("main")).not_to_contain_text("riding")
+    expect(page.locator("main")).not_to_contain_text("Freya")
+    # Read only: no controls, no new schedule.
+    for name in ("Pause Chores pay", "Run Chores pay now", "Delete Chores pay"):
+        expect(page.get_by_role("button", name=name)).to_have_count(0)
+    expect(page.get_by_role("link", name="Edit Chores pay")).to_have_count(0)
+    expect(page.get_by_role("link", name="New Recurring")).to_have_count(0)
+
+
+def test_a_child_without_schedules_sees_a_way_back(page: Page):
+    family = create_family(("Kai",))
+    login_child(page, family.children[0])
+    expect(page.get_by_role("region", name="Money on a schedule")).to_contain_text("Only your weekly allowance moves by itself.")
+    page.goto("/recurring")
+    expect(page.get_by_role("heading", name="Nothing recurring yet")).to_be_visible()
+    page.get_by_role("link", name="Back to my money").click()
+    expect(page).to_have_url(path_re("/dashboard"))
+
+
+def test_children_and_other_families_cannot_change_recurring(page: Page, new_page):
     family = create_family(("Kai",))
     kai = family.children[0]
     recurring = create_recurring(family, kai, "Chores pay", 7.5)
     login_child(page, kai)
-    expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="Recurring")).to_have_count(0)
-    for path in ("/recurring", f"/recurring/{recurring['id']}/edit"):
+    for path in ("/recurring/new", f"/recurring/{recurring['id']}/edit"):
         response = page.goto(path)
         assert response.status == 403, f"{path}: {response.status}"
         expect(page.get_by_role("heading", level=1)).to_have_text("That isn't available to you")
+    page.goto("/logout")  # a page with a form, for a valid token
+    token = page.locator("input[name=_csrf]").first.input_value()
+    for action in ("pause", "run", "delete"):
+        response = page.request.post(f"/recurring/{recurring['id']}/{action}", form={"_csrf": token}, max_redirects=0)
+        assert response.status == 403, f"{action}: {response.status}"
 
     other = create_family(("Max",))
     stranger = new_page()
@@ -302,6 +346,8 @@ def test_children_and_other_families_cannot_use_recurring(page: Page, new_page):
     assert response.status == 404, response.status
     stranger.goto("/recurring")
     expect(item(stranger, "Chores pay")).to_have_count(0)
+    # Nothing changed.
+    assert api("GET", f"/api/v1/recurring-transactions/{recurring['id']}", token=family.token)["isPaused"] is False
 
 
 # ---- accessibility ---------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 """Quick add on a child's page (quick-actions.md): one click posts a template with its default
-amount; a template without one needs an amount typed next to it."""
+amount; a template without one needs an amount typed next to it. A child records their own
+spending with the spending templates, on their page and on their dashboard."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from helpers import create_family, error_banner, flash, history, login_child, login_parent, path_re
+from helpers import api, create_family, error_banner, flash, history, login_child, login_parent, path_re
 
 
 def quick_add(page: Page):
@@ -107,11 +108,92 @@ def test_template_spend_beyond_the_balance_is_refused(page: Page):
     expect(history(page).locator("li")).to_have_count(1)
 
 
-def test_a_child_sees_no_quick_add(page: Page):
+CHORE_BONUS = "0A11CE00-7E3A-4000-8000-000000000011"  # a global template: money in
+
+
+def my_spending(page: Page):
+    return page.get_by_role("region", name="Record my spending")
+
+
+def test_a_child_records_their_own_spending_on_their_page(page: Page):
     family = create_family(("Kai",))
     kai = family.children[0]
     login_child(page, kai)
     page.goto(f"/children/{kai.id}")
-    expect(page.locator("#balance")).to_have_text("$100.00")
     expect(quick_add(page)).to_have_count(0)
-    expect(page.get_by_role("button", name="Lunch −$5.00")).to_have_count(0)
+    spending = my_spending(page)
+    # Spending templates only: adding money stays with parents.
+    for label in ("Lunch −$5.00", "Snack −$2.00", "Movie −$15.00", "Book −$10.00"):
+        expect(spending.get_by_role("button", name=label, exact=True)).to_be_visible()
+    for name in ("Chore Bonus", "Gift", "Found Money"):
+        expect(spending.get_by_role("button", name=name)).to_have_count(0)
+    expect(spending.get_by_role("link", name="Manage templates")).to_have_count(0)
+    spending.get_by_role("button", name="Lunch −$5.00").click()
+    expect(page).to_have_url(path_re(f"/children/{kai.id}"))
+    expect(flash(page)).to_have_text("Lunch: −$5.00. You now have $95.00.")
+    expect(page.locator("#balance")).to_have_text("$95.00")
+    expect(history(page).locator("li").first).to_contain_text("Lunch")
+
+
+def test_a_child_records_spending_from_their_dashboard(page: Page):
+    family = create_family(("Kai",), balance=20)
+    kai = family.children[0]
+    login_child(page, kai)
+    spending = my_spending(page)
+    spending.get_by_label("Amount for Toy", exact=True).fill("7")
+    spending.get_by_role("button", name="Toy", exact=True).click()
+    expect(page).to_have_url(path_re("/dashboard"))
+    expect(flash(page)).to_have_text("Toy: −$7.00. You now have $13.00.")
+    expect(page.locator("#balance")).to_have_text("$13.00")
+    expect(page.get_by_role("region", name="Recent activity")).to_contain_text("Toy")
+
+    # Too much: the dashboard says why, and nothing moved.
+    my_spending(page).get_by_role("button", name="Movie −$15.00").click()
+    expect(error_banner(page)).to_have_text("Insufficient balance: Kai has $13.00")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hi Kai!")
+    expect(page.locator("#balance")).to_have_text("$13.00")
+
+    my_spending(page).get_by_role("button", name="Game", exact=True).click()
+    expect(error_banner(page)).to_contain_text("Amount is required")
+    page.goto("/dashboard")
+    expect(page.locator("#balance")).to_have_text("$13.00")
+
+
+def test_a_child_cannot_add_money_or_spend_a_siblings_with_a_template(page: Page):
+    family = create_family(("Kai", "Freya"))
+    kai, freya = family.children
+    login_child(page, kai)
+    page.goto("/logout")  # a page with a form, for a valid token
+    token = page.locator("input[name=_csrf]").first.input_value()
+    response = page.request.post(f"/children/{kai.id}/templates/{CHORE_BONUS}", form={"_csrf": token}, max_redirects=0)
+    assert response.status == 403, response.status
+    assert "Only a parent can add money" in response.text()
+    lunch = "0A11CE00-7E3A-4000-8000-000000000001"
+    response = page.request.post(f"/children/{freya.id}/templates/{lunch}", form={"_csrf": token}, max_redirects=0)
+    assert response.status == 404, response.status
+    balances = {c["firstName"]: c["currentBalance"] for c in api("GET", "/api/v1/children", token=family.token)}
+    assert balances == {"Kai": 100, "Freya": 100}, balances
+
+
+def test_quick_add_is_a_grid_with_amount_fields_only_where_needed_at_375px(new_page):
+    family = create_family(("Kai",))
+    kai = family.children[0]
+    page = new_page(viewport={"width": 375, "height": 740})
+    open_child(page, family, kai)
+    quick = quick_add(page)
+    tiles = quick.locator("li.template-tile")
+    expect(tiles).to_have_count(9)
+    # Amount fields only on the four templates without a default amount.
+    expect(quick.locator("input[name=amount]")).to_have_count(4)
+    for name in ("Lunch", "Snack", "Movie", "Book", "Chore Bonus"):
+        expect(tiles.filter(has_text=name).locator("input[name=amount]")).to_have_count(0)
+    # Two across, every tile on screen, nothing scrolls sideways.
+    boxes = [tiles.nth(i).bounding_box() for i in range(9)]
+    assert len({round(b["x"]) for b in boxes}) == 2, boxes
+    for box in boxes:
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375, box
+        assert box["width"] >= 120, box
+    size = page.evaluate("() => ({scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth})")
+    assert size["scroll"] <= size["inner"], size
+    # Readable: names at the body's size, not shrunk to fit.
+    assert page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.tile-name')).fontSize)") >= 16

@@ -53,7 +53,9 @@ def test_new_transaction_live_preview_and_new_balance(page: Page):
     page.get_by_label("Child").select_option(label=f"{freya.full_name} ($80.00)")
     expect(preview).to_have_text("Current balance $80.00 → New balance $54.50")
     amount.fill("100")
-    expect(preview).to_have_text("Current balance $80.00 → New balance -$20.00 (not enough money)")
+    # Short of money, the preview says what the server would answer.
+    expect(preview).to_have_text(
+        f"Current balance $80.00 → New balance -$20.00. Insufficient balance: {freya.first_name} has $80.00")
     amount.fill("")
     expect(preview).to_be_hidden()
 
@@ -88,7 +90,8 @@ def test_new_transaction_errors_keep_the_form(page: Page):
     expect(page.get_by_role("radio", name="Money Out")).to_be_checked()
     expect(page.get_by_label("Amount")).to_have_value("150")
     expect(page.get_by_label("Description")).to_have_value("Bike")
-    expect(page.locator("#balance-preview")).to_have_text("Current balance $100.00 → New balance -$50.00 (not enough money)")
+    expect(page.locator("#balance-preview")).to_have_text(
+        "Current balance $100.00 → New balance -$50.00. Insufficient balance: Kai has $100.00")
 
     page.get_by_label("Amount").fill("15")
     page.get_by_label("Description").fill("")

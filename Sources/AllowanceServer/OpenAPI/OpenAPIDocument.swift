@@ -78,7 +78,7 @@ enum OpenAPIDocument {
         return [
             "openapi": "3.0.3",
             "info": [
-                "title": "AllowanceTracker API", "version": "1.0.0",
+                "title": "AllowanceTracker API", "version": AppVersion.current,
                 "description":
                     "Money is a JSON number with at most two decimals; dates are ISO 8601 in UTC. Errors are {\"error\": {\"code\", \"message\"}}.",
             ],

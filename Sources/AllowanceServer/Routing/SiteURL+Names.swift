@@ -34,6 +34,8 @@ extension SiteURL {
         case ("login", nil, 0): url = .login
         case ("register", nil, 0): url = .register
         case ("logout", nil, 0): url = .logout
+        case ("terms", nil, 0): url = .terms
+        case ("privacy", nil, 0): url = .privacy
         case ("dashboard", nil, 0): url = .dashboard
         case ("childNew", nil, 0): url = .childNew
         case ("child", nil, 1): url = id(0).map { .child($0) }
@@ -65,6 +67,9 @@ extension SiteURL {
         case ("learningGoalEdit", nil, 1): url = .learningGoalEdit(id(0)!)
         case ("learningBadges", nil, 0): url = .learningBadges
         case ("learningBadgeRetire", nil, 1): url = .learningBadgeRetire(id(0)!)
+        case ("templates", nil, 0): url = .templates
+        case ("templateNew", nil, 0): url = .templateNew
+        case ("template", let action?, 1): url = TemplateAction(rawValue: action).map { .templateAction(id(0)!, $0) }
         default: url = nil
         }
         guard let url else { return nil }

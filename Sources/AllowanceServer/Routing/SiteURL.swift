@@ -13,6 +13,7 @@ enum SiteURL: Equatable {
 
     case home
     case login, register, logout
+    case terms, privacy
     case dashboard
     case childNew
     case child(Parameter)
@@ -41,6 +42,8 @@ enum SiteURL: Equatable {
     case learningAppDelete(Parameter)
     case learningBadges
     case learningBadgeRetire(Parameter)
+    case templates, templateNew
+    case templateAction(Parameter, TemplateAction)
 
     enum ChildAction: String, CaseIterable {
         case money, rename, delete, pauseAllowance, resumeAllowance
@@ -53,6 +56,11 @@ enum SiteURL: Equatable {
     }
     enum RecurringAction: String, CaseIterable { case edit, pause, resume, run, delete }
     enum PendingDecision: String, CaseIterable { case approve, reject }
+    enum TemplateAction: String, CaseIterable {
+        case edit, delete
+        case moveUp = "move-up"
+        case moveDown = "move-down"
+    }
     enum SettingsForm: String, CaseIterable { case profile, password, notifications, family }
     enum LearningAction: String, CaseIterable {
         case session, goal, redeem
@@ -92,6 +100,8 @@ enum SiteURL: Equatable {
         case .login: [.constant("login")]
         case .register: [.constant("register")]
         case .logout: [.constant("logout")]
+        case .terms: [.constant("terms")]
+        case .privacy: [.constant("privacy")]
         case .dashboard: [.constant("dashboard")]
         case .childNew: [.constant("children"), .constant("new")]
         case .child(let id): [.constant("children"), .parameter("childId", id)]
@@ -131,6 +141,9 @@ enum SiteURL: Equatable {
         case .learningBadges: [.constant("learning"), .constant("badges")]
         case .learningBadgeRetire(let id):
             [.constant("learning"), .constant("badges"), .parameter("customBadgeId", id), .constant("delete")]
+        case .templates: [.constant("templates")]
+        case .templateNew: [.constant("templates"), .constant("new")]
+        case .templateAction(let id, let action): [.constant("templates"), .parameter("templateId", id), .constant(action.rawValue)]
         }
     }
 }

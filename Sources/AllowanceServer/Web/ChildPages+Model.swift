@@ -10,6 +10,7 @@ extension ChildPages {
         let name: String
         let firstName: String
         let lastName: String
+        let avatar: Avatar
         let balance: MoneyText
         let weeklyAllowance: String
         let allowanceDay: String
@@ -22,7 +23,7 @@ extension ChildPages {
         let canEdit: Bool
         let quickSubtract: String
         let canQuickSubtract: Bool
-        let templates: [TemplateButton]
+        let quickAdd: QuickAdd
         let goals: [GoalPages.GoalRow]
         /// "25 min today · 4-day streak".
         let learning: String
@@ -30,15 +31,6 @@ extension ChildPages {
         var formAmount = ""
         var formNote = ""
         var formType = "Debit"
-    }
-
-    /// A quick-add template: one click with its default amount, or an amount to enter.
-    struct TemplateButton: Encodable {
-        let id: UUID
-        let name: String
-        let label: String
-        let isCredit: Bool
-        let hasDefault: Bool
     }
 
     struct MoneyForm: Content {
@@ -49,7 +41,11 @@ extension ChildPages {
 
     struct QuickForm: Content { var note: String? }
 
-    struct TemplateForm: Content { var amount: String? }
+    struct TemplateForm: Content {
+        var amount: String?
+        /// "dashboard" when a child used it from their dashboard.
+        var from: String?
+    }
 
     struct RenameForm: Content {
         var firstName: String?
@@ -60,6 +56,8 @@ extension ChildPages {
         let id: UUID
         let name: String
         let balance: String
+        /// Where Cancel goes: the page the parent came from.
+        let cancelPath: String
     }
 
     struct NewChildForm: Content {

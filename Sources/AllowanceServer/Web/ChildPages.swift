@@ -25,7 +25,7 @@ struct ChildPages: RouteCollection {
 
     private func childPage(_ req: Request, _ child: ChildRecord, error: String? = nil) async throws -> ChildPage {
         let user = try req.requireUser()
-        let templates = user.isParent ? try await TemplateService.list(for: user, in: req.context) : []
+        let templates = try await TemplateService.list(for: user, in: req.context)
         let goals = try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context)
         let limit = max(try req.query.int("limit", in: 1...500) ?? 20, 20)
         let now = req.now
@@ -35,19 +35,14 @@ struct ChildPages: RouteCollection {
         let next = countdownText(days: schedule.daysUntilNextPayday(from: now))
         let learning = try await LearningGlance.of(child, in: req.context).text
         return ChildPage(
-            id: child.id, name: child.fullName, firstName: child.firstName, lastName: child.lastName, balance: MoneyText(child.balance),
+            id: child.id, name: child.fullName, firstName: child.firstName, lastName: child.lastName,
+            avatar: Avatar(id: child.id, firstName: child.firstName, lastName: child.lastName), balance: MoneyText(child.balance),
             weeklyAllowance: child.weeklyAllowance.formatted, allowanceDay: child.allowanceDay.name,
             nextPayment: child.allowancePaused ? "Paused" : next, allowancePaused: child.allowancePaused,
             chart: Charts.balanceLine(points), history: history.transactions.map { TransactionRow($0, calendar: child.calendar) },
             hasMore: history.hasMore, moreLimit: limit + 20, canEdit: user.isParent, quickSubtract: Self.quickSubtract.formatted,
             canQuickSubtract: child.balance >= Self.quickSubtract,
-            templates: templates.map { template in
-                TemplateButton(
-                    id: template.id, name: template.name,
-                    label: template.defaultAmount.map { "\(template.name) \(template.type == .credit ? "+" : "−")\($0.formatted)" }
-                        ?? template.name,
-                    isCredit: template.type == .credit, hasDefault: template.defaultAmount != nil)
-            },
+            quickAdd: QuickAdd(child: child, templates: templates, isParent: user.isParent),
             goals: goals.map(GoalPages.row), learning: learning,
             error: error)
     }
@@ -103,21 +98,27 @@ struct ChildPages: RouteCollection {
         }
     }
 
+    /// A template used from a child's page (a parent) or from the child's own page or
+    /// dashboard (the child, for their own spending); it answers on the page it came from.
     @Sendable func useTemplate(req: Request) async throws -> Response {
-        let child = try await req.childForParent(try req.uuidParameter("childId")).child
+        let child = try await req.visibleChild(try req.uuidParameter("childId"))
         let templateID = try req.uuidParameter("templateId")
-        let typed = try req.content.decode(TemplateForm.self).amount?.trimmingCharacters(in: .whitespaces) ?? ""
+        let form = try req.content.decode(TemplateForm.self)
+        let typed = form.amount?.trimmingCharacters(in: .whitespaces) ?? ""
+        let isParent = try req.requireUser().isParent
+        let fromDashboard = form.from == "dashboard" && !isParent
         do {
             let amount = typed.isEmpty ? nil : try WebForms.amount(typed)
-            let (parent, template, _) = try await req.templateToUse(templateID, forChild: child.id)
+            let (user, template, _) = try await req.templateToUse(templateID, forChild: child.id)
             let entry = try await TemplateUseService.use(
-                template, for: child, UseTemplateDto(childId: child.id, amount: amount), by: parent, in: req.context)
+                template, for: child, UseTemplateDto(childId: child.id, amount: amount), by: user, in: req.context)
             let sign = entry.type == .credit ? "+" : "−"
+            let who = user.isParent ? "\(child.firstName) now has" : "You now have"
             return Flash.redirect(
-                req, to: SiteURL.child(.value(child.id)).path,
-                message:
-                    "\(entry.description): \(sign)\(entry.amount.formatted). \(child.firstName) now has \(entry.balanceAfter.formatted).")
+                req, to: fromDashboard ? SiteURL.dashboard.path : SiteURL.child(.value(child.id)).path,
+                message: "\(entry.description): \(sign)\(entry.amount.formatted). \(who) \(entry.balanceAfter.formatted).")
         } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
+            if fromDashboard { return try await DashboardPages.childDashboard(req, error: error.message, status: error.status) }
             return try await req.render(
                 "child", child.firstName, section: "dashboard", try await childPage(req, child, error: error.message), status: error.status)
         }
@@ -158,9 +159,11 @@ struct ChildPages: RouteCollection {
 
     @Sendable func deleteConfirm(req: Request) async throws -> Response {
         let child = try await req.childForParent(try req.uuidParameter("childId")).child
+        // From the dashboard's list, Cancel goes back there; from the child's page, back to it.
+        let back = req.query[String.self, at: "from"] == "dashboard" ? SiteURL.dashboard : .child(.value(child.id))
         return try await req.render(
             "child-delete", "Delete \(child.firstName)?", section: "dashboard",
-            DeletePage(id: child.id, name: child.fullName, balance: child.balance.formatted))
+            DeletePage(id: child.id, name: child.fullName, balance: child.balance.formatted, cancelPath: back.path))
     }
 
     @Sendable func delete(req: Request) async throws -> Response {

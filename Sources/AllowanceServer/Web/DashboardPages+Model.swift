@@ -8,7 +8,7 @@ extension DashboardPages {
     struct ChildCard: Encodable {
         let id: UUID
         let name: String
-        let initial: String
+        let avatar: Avatar
         let balance: MoneyText
         let weeklyAllowance: String
         /// "1 recent transaction", "3 recent transactions".
@@ -24,11 +24,14 @@ extension DashboardPages {
         let totalWeeklyAllowance: String
         let childCount: Int
         let children: [ChildCard]
+        /// "3:04 PM" in the family's zone: when these figures were read.
+        let updatedAt: String
     }
 
     struct ChildPage: Encodable {
         let childId: UUID
         let firstName: String
+        let avatar: Avatar
         let balance: MoneyText
         let weeklyAllowance: String
         let nextPayment: String
@@ -41,5 +44,11 @@ extension DashboardPages {
         let recent: [TransactionRow]
         let goals: [GoalPages.GoalRow]
         let learning: LearningGlance
+        let quickAdd: QuickAdd
+        /// The child's own schedules, read only, next first (the first three).
+        let recurring: [RecurringPages.Item]
+        let recurringCount: Int
+        let updatedAt: String
+        let error: String?
     }
 }

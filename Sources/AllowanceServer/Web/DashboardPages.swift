@@ -10,37 +10,45 @@ struct DashboardPages: RouteCollection {
 
     @Sendable func dashboard(req: Request) async throws -> Response {
         let user = try req.requireUser()
-        if user.isParent {
-            let data = try await DashboardService.parent(user, in: req.context)
-            var glances: [UUID: String] = [:]
-            for child in data.children {
-                if let record = try await FamilyDirectory.child(child.childId, inFamily: user.familyID, on: req.db.sql) {
-                    glances[child.childId] = try await LearningGlance.of(record, in: req.context).text
-                }
+        guard user.isParent else { return try await Self.childDashboard(req) }
+        let data = try await DashboardService.parent(user, in: req.context)
+        var glances: [UUID: String] = [:]
+        for child in data.children {
+            if let record = try await FamilyDirectory.child(child.childId, inFamily: user.familyID, on: req.db.sql) {
+                glances[child.childId] = try await LearningGlance.of(record, in: req.context).text
             }
-            let cards = data.children.map { child in
-                ChildCard(
-                    id: child.childId, name: "\(child.firstName) \(child.lastName)", initial: String(child.firstName.prefix(1)),
-                    balance: MoneyText(child.currentBalance), weeklyAllowance: child.weeklyAllowance.formatted,
-                    recentText: child.recentTransactionCount == 1
-                        ? "1 recent transaction" : "\(child.recentTransactionCount) recent transactions",
-                    accessibleLabel:
-                        "\(child.firstName) \(child.lastName), Balance: \(child.currentBalance.formatted), Weekly allowance: \(child.weeklyAllowance.formatted)",
-                    learning: glances[child.childId] ?? "")
-            }
-            return try await req.render(
-                "parent-dashboard", "Dashboard", section: "dashboard",
-                ParentPage(
-                    familyName: data.familyName, totalBalance: data.totalBalance.formatted,
-                    totalWeeklyAllowance: data.totalWeeklyAllowance.formatted,
-                    childCount: data.childCount, children: cards))
         }
+        let cards = data.children.map { child in
+            ChildCard(
+                id: child.childId, name: "\(child.firstName) \(child.lastName)",
+                avatar: Avatar(id: child.childId, firstName: child.firstName, lastName: child.lastName),
+                balance: MoneyText(child.currentBalance), weeklyAllowance: child.weeklyAllowance.formatted,
+                recentText: child.recentTransactionCount == 1
+                    ? "1 recent transaction" : "\(child.recentTransactionCount) recent transactions",
+                accessibleLabel:
+                    "\(child.firstName) \(child.lastName), Balance: \(child.currentBalance.formatted), Weekly allowance: \(child.weeklyAllowance.formatted)",
+                learning: glances[child.childId] ?? "")
+        }
+        return try await req.render(
+            "parent-dashboard", "Dashboard", section: "dashboard",
+            ParentPage(
+                familyName: data.familyName, totalBalance: data.totalBalance.formatted,
+                totalWeeklyAllowance: data.totalWeeklyAllowance.formatted,
+                childCount: data.childCount, children: cards, updatedAt: try await req.familyCalendar().displayTime(req.now)))
+    }
+
+    /// The signed-in child's own page; `error` when a quick-add from it was refused.
+    static func childDashboard(_ req: Request, error: String? = nil, status: HTTPStatus = .ok) async throws -> Response {
+        let user = try req.requireUser()
         let data = try await DashboardService.child(user, in: req.context)
         let child = try await req.visibleChild(data.childId)
+        let schedules = try await RecurringStore.list(familyID: user.familyID, childID: child.id, on: req.db.sql)
+            .map(\.dto).filter(\.isActive)
         return try await req.render(
             "child-dashboard", "My Money", section: "dashboard",
             ChildPage(
-                childId: data.childId, firstName: data.firstName, balance: MoneyText(data.currentBalance),
+                childId: data.childId, firstName: data.firstName,
+                avatar: Avatar(id: child.id, firstName: child.firstName, lastName: child.lastName), balance: MoneyText(data.currentBalance),
                 weeklyAllowance: data.weeklyAllowance.formatted,
                 nextPayment: data.nextAllowanceText, nextPaymentDate: child.calendar.displayDate(data.nextAllowanceDate),
                 paydaySoon: data.daysUntilNextAllowance <= 1, earned: data.monthlyStats.totalEarned.formatted,
@@ -49,6 +57,12 @@ struct DashboardPages: RouteCollection {
                 recent: data.recentTransactions.map { TransactionRow($0, calendar: child.calendar) },
                 goals: try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context).map(
                     GoalPages.row),
-                learning: try await LearningGlance.of(child, in: req.context)))
+                learning: try await LearningGlance.of(child, in: req.context),
+                quickAdd: QuickAdd(
+                    child: child, templates: try await TemplateService.list(for: user, in: req.context), isParent: false, from: "dashboard"),
+                recurring: Array(RecurringPages.items(schedules, calendar: child.calendar, children: [child]).prefix(3)),
+                recurringCount: schedules.count,
+                updatedAt: child.calendar.displayTime(req.now), error: error),
+            status: status)
     }
 }

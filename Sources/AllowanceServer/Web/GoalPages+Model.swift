@@ -6,7 +6,9 @@ import Vapor
 /// What the goal pages show and the forms they read.
 extension GoalPages {
     struct GoalRow: Encodable {
-        let id: UUID, name: String, initial: String, imageUrl: String?, category: String
+        let id: UUID, name: String, imageUrl: String?, category: String
+        /// Shown when the goal has no picture: its category's icon (Icons.goal).
+        let icon: String
         let current: String, target: String, percent: Int, band: String, status: String, isActive: Bool
         let hasChallenge: Bool, hasMatching: Bool, daysLeft: String?, projection: String?
     }

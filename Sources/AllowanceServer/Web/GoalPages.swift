@@ -44,8 +44,8 @@ struct GoalPages: RouteCollection {
         let percent = Int(goal.progressPercentage.rounded(.down))
         let band = percent >= 100 ? "p100" : percent >= 75 ? "p75" : percent >= 50 ? "p50" : percent >= 25 ? "p25" : "p0"
         return GoalRow(
-            id: goal.id, name: goal.name, initial: String(goal.name.prefix(1)).uppercased(), imageUrl: goal.imageUrl,
-            category: goal.categoryName,
+            id: goal.id, name: goal.name, imageUrl: goal.imageUrl,
+            category: goal.categoryName, icon: Icons.goal(goal.category),
             current: goal.currentAmount.formatted, target: goal.targetAmount.formatted, percent: min(percent, 100), band: band,
             status: goal.statusName, isActive: goal.status == .active, hasChallenge: goal.hasActiveChallenge,
             hasMatching: goal.hasMatchingRule,

@@ -81,6 +81,13 @@ extension FamilyCalendar {
         return date.formatted(style)
     }
 
+    /// "3:04 PM" in the family's zone.
+    func displayTime(_ date: Date) -> String {
+        var style = Date.FormatStyle(date: .omitted, time: .shortened)
+        style.timeZone = timeZone
+        return date.formatted(style)
+    }
+
     func displayDate(_ date: Date) -> String {
         var style = Date.FormatStyle(date: .abbreviated, time: .omitted)
         style.timeZone = timeZone

@@ -6,7 +6,7 @@ import Vapor
 /// What the recurring pages show and the forms they read.
 extension RecurringPages {
     struct Item: Encodable {
-        let id: UUID, name: String, childName: String, amount: String, isCredit: Bool, schedule: String
+        let id: UUID, name: String, childName: String, avatar: Avatar, amount: String, isCredit: Bool, schedule: String
         let next: String, isPaused: Bool, isActive: Bool, occurrences: String, requiresApproval: Bool
     }
 
@@ -23,6 +23,8 @@ extension RecurringPages {
         let items: [Item]
         let pending: [PendingItem]
         let hasChildren: Bool
+        /// A child reads their own list without the controls.
+        let isParent: Bool
     }
 
     struct Form: Content {

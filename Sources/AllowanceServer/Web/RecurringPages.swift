@@ -19,29 +19,42 @@ struct RecurringPages: RouteCollection {
         routes.post(SiteURL.pendingOccurrence(.key, .reject).pathComponents, use: reject)
     }
 
+    /// A parent sees the family's schedules with their controls; a child sees their own, read
+    /// only (the API's "Parent or self").
     @Sendable func list(req: Request) async throws -> Response {
-        let parent = try req.requireParent()
+        let user = try req.requireUser()
+        if !user.isParent && user.childID == nil { throw AppError.parentOnly }
+        let childID = user.isParent ? nil : user.childID
         let calendar = try await req.familyCalendar()
-        let rows = try await RecurringStore.list(familyID: parent.familyID, childID: nil, on: req.db.sql).map(\.dto)
-        let pending = try await RecurringApprovalService.pending(familyID: parent.familyID, on: req.db.sql)
-        let hasChildren = !(try await FamilyDirectory.children(ofFamily: parent.familyID, on: req.db.sql)).isEmpty
+        let rows = try await RecurringStore.list(familyID: user.familyID, childID: childID, on: req.db.sql).map(\.dto)
+        let pending = try await RecurringApprovalService.pending(familyID: user.familyID, on: req.db.sql)
+            .filter { $0.status == .pending && (childID == nil || $0.childId == childID) }
+        let children = try await FamilyDirectory.children(ofFamily: user.familyID, on: req.db.sql)
         return try await req.render(
-            "recurring", "Recurring", section: "recurring",
+            "recurring", user.isParent ? "Recurring" : "My Recurring Money", section: "recurring",
             ListPage(
-                items: rows.map { dto in
-                    Item(
-                        id: dto.id, name: dto.name, childName: dto.childName, amount: dto.amount.formatted, isCredit: dto.type == .credit,
-                        schedule: dto.patternDescription, next: dto.isActive ? calendar.displayDateTime(dto.nextExecutionDate) : "Finished",
-                        isPaused: dto.isPaused, isActive: dto.isActive,
-                        occurrences: Self.timesText(dto.occurrenceCount, of: dto.maxOccurrences),
-                        requiresApproval: dto.requiresApproval)
-                },
-                pending: pending.filter { $0.status == .pending }.map {
+                items: Self.items(rows, calendar: calendar, children: children),
+                pending: pending.map {
                     PendingItem(
                         id: $0.id, childName: $0.childName, name: $0.name, amount: $0.amount.formatted, isCredit: $0.type == .credit,
                         due: calendar.displayDateTime($0.dueDate))
                 },
-                hasChildren: hasChildren))
+                hasChildren: !children.isEmpty, isParent: user.isParent))
+    }
+
+    /// The rows as the lists show them, each with its child's face (`children`: the family's).
+    static func items(_ rows: [RecurringTransactionDto], calendar: FamilyCalendar, children: [ChildRecord]) -> [Item] {
+        rows.map { dto in
+            let child = children.first { $0.id == dto.childId }
+            return Item(
+                id: dto.id, name: dto.name, childName: dto.childName,
+                avatar: Avatar(id: dto.childId, firstName: child?.firstName ?? dto.childName, lastName: child?.lastName ?? ""),
+                amount: dto.amount.formatted, isCredit: dto.type == .credit,
+                schedule: dto.patternDescription, next: dto.isActive ? calendar.displayDateTime(dto.nextExecutionDate) : "Finished",
+                isPaused: dto.isPaused, isActive: dto.isActive,
+                occurrences: Self.timesText(dto.occurrenceCount, of: dto.maxOccurrences),
+                requiresApproval: dto.requiresApproval)
+        }
     }
 
     /// "Not run yet", "Ran once", "Ran 3 times", "Ran 2 of 10 times".

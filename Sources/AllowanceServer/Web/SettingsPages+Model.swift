@@ -17,6 +17,8 @@ extension SettingsPages {
         /// For a parent: the family's name and time zone, and the zones to choose from.
         var family: FamilySettings?
         var familyError: String?
+        /// The app's version, for the About section.
+        var version = AppVersion.current
 
         struct FamilySettings: Encodable {
             var name: String

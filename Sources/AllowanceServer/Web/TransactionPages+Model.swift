@@ -8,6 +8,8 @@ extension TransactionPages {
     struct ChildOption: Encodable {
         let id: UUID
         let name: String
+        /// For the preview's "Insufficient balance: Kai has $3.00", in the server's words.
+        let firstName: String
         let balance: String
         let balanceCents: Int64
         let selected: Bool

@@ -20,7 +20,8 @@ struct TransactionPages: RouteCollection {
     private func options(_ children: [ChildRecord], selected: UUID?) -> [ChildOption] {
         children.map {
             ChildOption(
-                id: $0.id, name: $0.fullName, balance: $0.balance.formatted, balanceCents: $0.balance.cents, selected: $0.id == selected)
+                id: $0.id, name: $0.fullName, firstName: $0.firstName, balance: $0.balance.formatted, balanceCents: $0.balance.cents,
+                selected: $0.id == selected)
         }
     }
 

@@ -1,0 +1,46 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+
+/// The quick-add grid (the Quick Actions document's templates) on a child's page and on a
+/// child's own dashboard: a tile per template, one click when it has a default amount, an
+/// amount field beside it when it has none. A child sees only spending templates: adding money
+/// stays with parents (`Request.templateToUse`).
+struct QuickAdd: Encodable {
+    let childId: UUID
+    let childName: String
+    let templates: [Tile]
+    /// "Quick add" for a parent; "Record my spending" for the child.
+    let heading: String
+    let isParent: Bool
+    /// "dashboard" when the answer should come back to the child's dashboard.
+    let from: String
+
+    struct Tile: Encodable {
+        let id: UUID
+        let name: String
+        /// "Lunch −$5.00", or the name alone when the amount is typed.
+        let label: String
+        /// "−$5.00"; empty when typed.
+        let amount: String
+        let isCredit: Bool
+        let hasDefault: Bool
+        let icon: String
+        let color: String?
+    }
+
+    init(child: ChildRecord, templates: [TransactionTemplateDto], isParent: Bool, from: String = "") {
+        childId = child.id
+        self.from = from
+        childName = child.firstName
+        self.isParent = isParent
+        heading = isParent ? "Quick add" : "Record my spending"
+        self.templates = templates.filter { isParent || $0.type == .debit }.map { template in
+            let amount = template.defaultAmount.map { (template.type == .credit ? "+" : "−") + $0.formatted } ?? ""
+            return Tile(
+                id: template.id, name: template.name, label: amount.isEmpty ? template.name : "\(template.name) \(amount)", amount: amount,
+                isCredit: template.type == .credit, hasDefault: template.defaultAmount != nil,
+                icon: Icons.template(template.iconName, name: template.name), color: template.color)
+        }
+    }
+}
