@@ -284,3 +284,7 @@ def test_every_child_has_a_face_with_a_stable_colour(page: Page):
     login_child(page, kai)
     expect(page.locator(".with-avatar .avatar")).to_have_attribute("class", colour)
     expect(page.get_by_role("heading", level=1)).to_have_text("Hi Kaito!")
+    # And in the top bar, where the signed-in person is shown.
+    top = page.locator("header .avatar")
+    expect(top).to_have_text("K" + kai.last_name[0].upper())
+    assert top.evaluate("e => getComputedStyle(e).backgroundColor") == background

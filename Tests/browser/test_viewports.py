@@ -62,7 +62,8 @@ def test_other_pages_at_375px_have_no_horizontal_scrollbar(new_page, phone_famil
     kai = phone_family.children[0]
     wide = {}
     for path in (f"/children/{kai.id}", f"/transactions?child={kai.id}", "/transactions/new", "/settings",
-                 "/notifications", "/children/new", f"/children/{kai.id}/delete", "/logout"):
+                 "/notifications", "/children/new", f"/children/{kai.id}/delete", "/logout", "/recurring", "/templates",
+                 "/templates/new", "/terms", "/privacy"):
         page.goto(path)
         size = page.evaluate(SCROLL)
         if size["scrollWidth"] > size["innerWidth"]:

@@ -11,6 +11,8 @@ struct PageBase: Encodable {
     let isParent: Bool
     let userName: String
     let initial: String
+    /// A child's own colour (Avatar) beside their initials; empty for a parent.
+    let avatarClass: String
     let unreadCount: Int
     let flash: String?
     /// Which navigation item is current ("dashboard", "transactions", "settings").
@@ -40,9 +42,11 @@ extension Request {
         let user = auth.get(AuthUser.self)
         var unread = 0
         if let user { unread = try await NotificationService.unreadCount(for: user.userID, on: db) }
+        let avatar = user.flatMap { user in user.childID.map { Avatar(id: $0, firstName: user.firstName, lastName: user.lastName) } }
         return PageBase(
             title: title, csrf: CSRFMiddleware.token(for: self), signedIn: user != nil, isParent: user?.isParent ?? false,
-            userName: user?.firstName ?? "", initial: String(user?.firstName.prefix(1) ?? ""), unreadCount: unread,
+            userName: user?.firstName ?? "", initial: avatar?.initials ?? String(user?.firstName.prefix(1) ?? ""),
+            avatarClass: avatar?.colorClass ?? "", unreadCount: unread,
             flash: cookies[Flash.cookieName]?.string.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 }, section: section)
     }
 
