@@ -155,6 +155,22 @@ def test_a_refused_form_can_be_sent_again(page: Page):
     expect(flash(page)).to_have_text("Saved. New balance: $1.00.")
 
 
+def test_coming_back_to_a_sent_form_it_works_again(page: Page):
+    family = create_family(("Kai",))
+    login_parent(page, family)
+    page.goto("/settings")
+    page.get_by_label("First name").fill("Patricia")
+    page.get_by_role("button", name="Save Profile").click()
+    expect(flash(page)).to_have_text("Profile saved.")
+    page.go_back()
+    button = page.get_by_role("button", name="Save Profile")
+    expect(button).to_be_enabled()
+    expect(button).not_to_have_attribute("aria-busy", "true")
+    page.get_by_label("First name").fill("Pat")
+    button.click()
+    expect(flash(page)).to_have_text("Profile saved.")
+
+
 # ---- error banners ---------------------------------------------------------------------------
 
 def test_an_error_banner_can_be_dismissed(page: Page):
