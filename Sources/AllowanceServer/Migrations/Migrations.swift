@@ -32,5 +32,8 @@ enum AppMigrations {
         CreateCustomBadge(),
         AddLearningStreakRuns(),
         CreateLoginFailure(),
+        AddDailyTotalsSavings(),
+        AddContributionGiverName(),
+        CreateWidgetConfiguration(),
     ]
 }
