@@ -43,37 +43,28 @@ import Testing
         }
     }
 
-    @Test func demoFamilyHasKaiAndFreyaWithAHundredEach() async throws {
+    /// A first launch shows Kai and Freya with $100.00 each (piggy-bank.md) and what the product
+    /// does: months of history summing to it, a goal past its first milestone with a matching
+    /// rule, a recurring schedule, templates and notifications. One test: on a shared
+    /// PostgreSQL a second seeder would find the family half made.
+    @Test func demoFamilyHasAHundredEachAndHistoryToShow() async throws {
         try await withApp { client in
-            // On a shared PostgreSQL another run may have created it already; seeding is idempotent.
-            try await DemoFamily.seed(client.app)
-            let login: AuthResponse = try await client.call(
-                .POST, "/api/v1/auth/login", json: LoginRequest(email: DemoFamily.parentEmail, password: DemoFamily.password))
-            let dashboard: ParentDashboardResponse = try await client.call(.GET, "/api/v1/dashboard/parent", token: login.token)
-            #expect(dashboard.familyName == "The Demo Family")
-            #expect(Set(dashboard.children.map(\.firstName)) == ["Kai", "Freya"])
-            #expect(dashboard.children.allSatisfy { $0.currentBalance == Money(cents: 100_00) })
-            let kai = try #require(dashboard.children.first { $0.firstName == "Kai" })
-            for child in dashboard.children {
-                let history = try await wholeLedger(of: child.childId, token: login.token, client)
-                #expect(history.count > 30)
-                #expect(history.reduce(Money.zero) { $0 + $1.type.signed($1.amount) } == Money(cents: 100_00))
-            }
-        }
-    }
-
-    /// A first launch shows what the product does: months of history, a goal past its first
-    /// milestone with a matching rule, a recurring schedule, templates and notifications.
-    @Test func demoFamilyHasHistoryToShow() async throws {
-        try await withApp { client in
-            // setup
+            // setup: on a shared PostgreSQL another run may have created it already; seeding is idempotent.
             try await DemoFamily.seed(client.app)
             let login: AuthResponse = try await client.call(
                 .POST, "/api/v1/auth/login", json: LoginRequest(email: DemoFamily.parentEmail, password: DemoFamily.password))
             let token = login.token
             let dashboard: ParentDashboardResponse = try await client.call(.GET, "/api/v1/dashboard/parent", token: token)
+            #expect(dashboard.familyName == "The Demo Family")
+            #expect(Set(dashboard.children.map(\.firstName)) == ["Kai", "Freya"])
+            #expect(dashboard.children.allSatisfy { $0.currentBalance == Money(cents: 100_00) })
             let kai = try #require(dashboard.children.first { $0.firstName == "Kai" })
             let freya = try #require(dashboard.children.first { $0.firstName == "Freya" })
+            for child in dashboard.children {
+                let history = try await wholeLedger(of: child.childId, token: token, client)
+                #expect(history.count > 30)
+                #expect(history.reduce(Money.zero) { $0 + $1.type.signed($1.amount) } == Money(cents: 100_00))
+            }
             // act
             let kaiGoals: [SavingsGoalDto] = try await client.call(.GET, "/api/v1/children/\(kai.childId)/savings-goals", token: token)
             let freyaGoals: [SavingsGoalDto] = try await client.call(.GET, "/api/v1/children/\(freya.childId)/savings-goals", token: token)
