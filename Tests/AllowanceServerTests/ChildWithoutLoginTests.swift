@@ -101,6 +101,25 @@ import Vapor
         }
     }
 
+    @Test func aRetriedAddIsOneChild() async throws {
+        try await withApp { client in
+            // setup
+            let family = try await client.family()
+            let body = #"{"firstName":"Mia","initialBalance":5}"#
+            // act
+            let first = try await client.send(
+                .POST, "/api/v1/children", token: family.parent.token, body: body, headers: [("Idempotency-Key", "add-mia")])
+            let again = try await client.send(
+                .POST, "/api/v1/children", token: family.parent.token, body: body, headers: [("Idempotency-Key", "add-mia")])
+            // assert
+            #expect(first.status == .created && again.status == .created)
+            #expect(try first.decode(ChildResponse.self).id == (try again.decode(ChildResponse.self)).id)
+            let listed: [ChildResponse] = try await client.call(.GET, "/api/v1/children", token: family.parent.token)
+            #expect(listed.map(\.firstName) == ["Mia"])
+            #expect(try await client.audit(family).isClean)
+        }
+    }
+
     @Test func aChildWithoutALoginCannotBeSignedInto() async throws {
         try await withApp { client in
             // setup

@@ -1,6 +1,7 @@
 import AllowanceAPI
 import AllowanceCore
 import Foundation
+import SQLKit
 import Testing
 
 @testable import AllowanceServer
@@ -65,6 +66,30 @@ import Testing
             let rows = try await client.contributions(of: goal, token: kai.token)
             #expect(rows.first?.type == .purchase && rows.first?.amount == Money(cents: -80_00))
             #expect(try await client.audit(family).isClean)
+        }
+    }
+
+    /// A database from before the saved columns: the migration counts the moves already made.
+    @Test func theMigrationCountsEarlierMovesAsSaved() async throws {
+        try await withApp { client in
+            // setup: a contribution and a withdrawal, then the saved columns as the migration finds them
+            let family = try await client.family(children: [("Kai", Money(cents: 50_00))])
+            let kai = family.children[0]
+            let goal = try await client.createGoal(for: kai, in: family, target: 80_00)
+            try await client.saved(30_00, to: goal, token: kai.token)
+            _ = try await client.call(
+                .POST, "/api/v1/savings-goals/\(goal.id)/withdraw", token: family.parent.token,
+                json: WithdrawFromGoalDto(amount: Money(cents: 5_00)), as: ContributionDto.self)
+            let sql = client.app.db.sql
+            try await sql.raw("UPDATE child_daily_totals SET saved_in_cents = 0, saved_out_cents = 0 WHERE child_id = \(bind: kai.id)")
+                .run()
+            // act
+            try await AddDailyTotalsSavings.backfill(familyID: family.parent.familyId, on: sql)
+            // assert
+            let dashboard: ChildDashboard = try await client.call(.GET, "/api/v1/dashboard/child", token: kai.token)
+            #expect(dashboard.monthlyStats.totalSaved == Money(cents: 25_00))
+            #expect(dashboard.monthlyStats.totalSpent == .zero)
+            #expect(dashboard.monthlyStats.totalEarned == Money(cents: 50_00))
         }
     }
 }
