@@ -25,9 +25,12 @@ import Testing
                 json: UpdateWidgetConfigDto(
                     widgetType: "goal", widgetSize: "small",
                     configuration: .object(["goalId": .string(goal.id.uuidString), "showAmount": .bool(false)])))
-            _ = try await client.call(
+            // The client's own keys come back as sent: a 1 stays a number, true a boolean.
+            let balance = try await client.send(
                 .PUT, "/api/v1/widgets/config", token: kai.token,
-                json: UpdateWidgetConfigDto(widgetType: "balance", widgetSize: "medium"), as: WidgetConfigurationDto.self)
+                body:
+                    #"{"widgetType":"balance","widgetSize":"medium","configuration":{"childId":"\#(kai.id)","refresh":1,"dark":true,"theme":null,"tags":["a",2.5]}}"#
+            )
             let mine: WidgetConfigurationListDto = try await client.call(.GET, "/api/v1/widgets/config", token: kai.token)
             let parents: WidgetConfigurationListDto = try await client.call(.GET, "/api/v1/widgets/config", token: family.parent.token)
             // assert
@@ -35,6 +38,18 @@ import Testing
             #expect(replaced.id == first.id && replaced.createdAt == first.createdAt && replaced.updatedAt > first.updatedAt)
             #expect(replaced.configuration == .object(["goalId": .string(goal.id.uuidString), "showAmount": .bool(false)]))
             #expect(mine.widgets.map { "\($0.widgetType)/\($0.widgetSize)" } == ["balance/medium", "goal/small"])
+            #expect(balance.status == .ok, "\(balance.body.string)")
+            let stored = try #require(try JSONSerialization.jsonObject(with: Data(balance.body.readableBytesView)) as? [String: Any])
+            let configuration = try #require(stored["configuration"] as? [String: Any])
+            #expect(configuration["refresh"] as? Int == 1)
+            #expect(configuration["dark"] as? Bool == true)
+            #expect(configuration["theme"] is NSNull)
+            #expect(
+                mine.widgets.first?.configuration
+                    == .object([
+                        "childId": .string(kai.id.uuidString), "refresh": .number(1), "dark": .bool(true), "theme": .null,
+                        "tags": .array([.string("a"), .number(2.5)]),
+                    ]))
             #expect(parents.widgets.isEmpty)
         }
     }
