@@ -77,21 +77,11 @@ enum WidgetsController {
     /// `?name=Lego`, and for a parent optionally `&child=Kai` (a first name or an id); a child
     /// searches their own goals and may only name themself.
     @Sendable static func siriGoalProgressByName(req: Request) async throws -> SiriGoalLookupResponseDto {
-        let user = try req.requireUser()
         guard let name = try req.query.text("name") else {
             throw AppError.validation("name is required: the goal as it is said, such as ?name=Lego")
         }
-        var children = try await FamilyDirectory.children(ofFamily: user.familyID, on: req.db.sql)
-            .filter { user.isParent || $0.id == user.childID }
-        if let wanted = try req.query.text("child") {
-            children = children.filter {
-                $0.id.uuidString.lowercased() == wanted.lowercased() || GoalNameMatch.folded($0.firstName) == GoalNameMatch.folded(wanted)
-            }
-            guard !children.isEmpty else { throw AppError.notFound("Child") }
-        }
-        let owner: GoalNameMatch.Owner =
-            !user.isParent ? .you : children.count == 1 ? .child(children[0].firstName) : .family
-        return try await GoalLookup.siriProgress(named: name, children: children, owner: owner, user: user, in: req.context)
+        let children = try await req.visibleChildren(named: try req.query.text("child"))
+        return try await GoalLookup.siriProgress(named: name, children: children, user: try req.requireUser(), in: req.context)
     }
 
     @Sendable static func siriGoalProgress(req: Request) async throws -> SiriGoalProgressResponseDto {

@@ -7,11 +7,10 @@ import SQLKit
 /// searches the open goals (Active, Paused, Completed) of the children the caller may see: a
 /// child's own, one child a parent names, or every child of a parent's family.
 enum GoalLookup {
-    static func siriProgress(
-        named spoken: String, children: [ChildRecord], owner: GoalNameMatch.Owner, user: AuthUser, in context: ServiceContext
-    )
-        async throws -> SiriGoalLookupResponseDto
+    static func siriProgress(named spoken: String, children: [ChildRecord], user: AuthUser, in context: ServiceContext) async throws
+        -> SiriGoalLookupResponseDto
     {
+        let owner: GoalNameMatch.Owner = !user.isParent ? .you : children.count == 1 ? .child(children[0].firstName) : .family
         var open: [(goal: GoalRecord, child: ChildRecord)] = []
         for child in children {
             let goals = try await GoalStore.goals(ofChild: child.id, statuses: [.active, .paused, .completed], on: context.sql)
