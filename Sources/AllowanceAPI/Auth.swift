@@ -152,6 +152,17 @@ public struct ErrorResponse: Codable, Sendable, Error {
     }
 
     public var error: Body
+    /// The message again at the top level, where clients of the wider API family look for it.
+    public var message: String
 
-    public init(code: String, message: String) { self.error = Body(code: code, message: message) }
+    public init(code: String, message: String) {
+        self.error = Body(code: code, message: message)
+        self.message = message
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.error = try container.decode(Body.self, forKey: .error)
+        self.message = try container.decodeIfPresent(String.self, forKey: .message) ?? error.message
+    }
 }

@@ -3,6 +3,8 @@ import Foundation
 
 public struct ChildDashboardResponse: Codable, Sendable {
     public var childId: UUID
+    /// The child's sign-in account (App Screens' `ChildDashboardResponse` carries it).
+    public var userId: UUID
     public var firstName: String
     public var lastName: String
     public var currentBalance: Money
@@ -11,9 +13,11 @@ public struct ChildDashboardResponse: Codable, Sendable {
     public var recentTransactionCount: Int
 
     public init(
-        childId: UUID, firstName: String, lastName: String, currentBalance: Money, weeklyAllowance: Money, recentTransactionCount: Int
+        childId: UUID, userId: UUID, firstName: String, lastName: String, currentBalance: Money, weeklyAllowance: Money,
+        recentTransactionCount: Int
     ) {
         self.childId = childId
+        self.userId = userId
         self.firstName = firstName
         self.lastName = lastName
         self.currentBalance = currentBalance
@@ -38,15 +42,30 @@ public struct ParentDashboardResponse: Codable, Sendable {
     }
 }
 
+/// A month's money. `totalEarned` is money that came in and `totalSpent` money that went out;
+/// moving money into a savings goal is neither, it is `totalSaved` (into goals, less what came
+/// back out, including what was taken out to buy a goal's item, which is then spent).
+/// `netChange` is earned less spent: the change in the balance and the goals' savings together.
 public struct MonthlyStats: Codable, Sendable, Equatable {
     public var totalEarned: Money
     public var totalSpent: Money
+    public var totalSaved: Money
     public var netChange: Money
 
-    public init(totalEarned: Money, totalSpent: Money) {
+    public init(totalEarned: Money, totalSpent: Money, totalSaved: Money = .zero) {
         self.totalEarned = totalEarned
         self.totalSpent = totalSpent
+        self.totalSaved = totalSaved
         self.netChange = totalEarned - totalSpent
+    }
+
+    /// Reads answers (and cached copies) from before `totalSaved` existed as nothing saved.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.totalEarned = try container.decode(Money.self, forKey: .totalEarned)
+        self.totalSpent = try container.decode(Money.self, forKey: .totalSpent)
+        self.totalSaved = try container.decodeIfPresent(Money.self, forKey: .totalSaved) ?? .zero
+        self.netChange = try container.decode(Money.self, forKey: .netChange)
     }
 }
 
@@ -57,6 +76,7 @@ public struct ChildDashboard: Codable, Sendable {
     public var currentBalance: Money
     public var weeklyAllowance: Money
     public var allowanceDay: Weekday
+    public var allowanceDayName: String
     public var lastAllowanceDate: Date
     public var nextAllowanceDate: Date
     public var daysUntilNextAllowance: Int
@@ -76,6 +96,7 @@ public struct ChildDashboard: Codable, Sendable {
         self.currentBalance = currentBalance
         self.weeklyAllowance = weeklyAllowance
         self.allowanceDay = allowanceDay
+        self.allowanceDayName = allowanceDay.name
         self.lastAllowanceDate = lastAllowanceDate
         self.nextAllowanceDate = nextAllowanceDate
         self.daysUntilNextAllowance = daysUntilNextAllowance

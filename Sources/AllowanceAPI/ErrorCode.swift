@@ -21,6 +21,7 @@ public enum ErrorCode: String, Sendable, Codable {
     case invalidRequest = "invalid_request"
     case invalidCredentials = "invalid_credentials"
     case invalidGoalStatus = "invalid_goal_status"
+    case loginExists = "login_exists"
     case matchingRuleExists = "matching_rule_exists"
     case notFound = "not_found"
     case notTemplateCreator = "not_template_creator"

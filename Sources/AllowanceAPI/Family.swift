@@ -31,8 +31,12 @@ public struct UpdateFamilyRequest: Codable, Sendable {
 
 public struct ChildResponse: Codable, Sendable {
     public var id: UUID
+    /// The same as `id`, under the name App Screens' code reads (`selectedChild?.childId`).
+    public var childId: UUID
     public var userId: UUID
-    public var email: String
+    /// Nil for a child without a login (`POST /children`); one can be given later.
+    public var email: String?
+    public var hasLogin: Bool
     public var firstName: String
     public var lastName: String
     public var fullName: String
@@ -47,13 +51,15 @@ public struct ChildResponse: Codable, Sendable {
     public var createdAt: Date
 
     public init(
-        id: UUID, userId: UUID, email: String, firstName: String, lastName: String, currentBalance: Money,
+        id: UUID, userId: UUID, email: String?, firstName: String, lastName: String, currentBalance: Money,
         weeklyAllowance: Money, allowanceDay: Weekday, lastAllowanceDate: Date, nextAllowanceDate: Date, allowancePaused: Bool = false,
         createdAt: Date
     ) {
         self.id = id
+        self.childId = id
         self.userId = userId
         self.email = email
+        self.hasLogin = email != nil
         self.firstName = firstName
         self.lastName = lastName
         self.fullName = "\(firstName) \(lastName)"
@@ -66,6 +72,46 @@ public struct ChildResponse: Codable, Sendable {
         self.allowancePaused = allowancePaused
         self.createdAt = createdAt
     }
+}
+
+/// `POST /children`: a child by name only, such as a young child who will never sign in (the
+/// piggy bank's tally). Weekly allowance defaults to none (no paydays), the allowance day to
+/// Saturday, the last name to the parent's; an initial balance is the first ledger entry.
+public struct CreateChildDto: Codable, Sendable {
+    public var firstName: String
+    public var lastName: String?
+    public var weeklyAllowance: Money?
+    public var allowanceDay: Weekday?
+    public var initialBalance: Money?
+
+    public init(
+        firstName: String, lastName: String? = nil, weeklyAllowance: Money? = nil, allowanceDay: Weekday? = nil,
+        initialBalance: Money? = nil
+    ) {
+        self.firstName = firstName
+        self.lastName = lastName
+        self.weeklyAllowance = weeklyAllowance
+        self.allowanceDay = allowanceDay
+        self.initialBalance = initialBalance
+    }
+}
+
+/// `POST /children/{childId}/login`: gives a child who has none an email and password to sign in with.
+public struct ChildLoginDto: Codable, Sendable {
+    public var email: String
+    public var password: String
+
+    public init(email: String, password: String) {
+        self.email = email
+        self.password = password
+    }
+}
+
+/// `GET /families/current/children`: App Screens reads `response.children`.
+public struct FamilyChildrenResponse: Codable, Sendable {
+    public var children: [ChildResponse]
+
+    public init(children: [ChildResponse]) { self.children = children }
 }
 
 public struct ChildBalanceResponse: Codable, Sendable {

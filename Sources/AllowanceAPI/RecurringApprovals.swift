@@ -2,7 +2,7 @@ import AllowanceCore
 import Foundation
 
 /// Where an occurrence of a `requiresApproval` recurring transaction stands.
-public enum PendingOccurrenceStatus: Int, Codable, CaseIterable, Sendable {
+public enum PendingOccurrenceStatus: Int, NumberedEnum {
     case pending = 0
     case approved = 1
     case rejected = 2

@@ -93,6 +93,7 @@ public struct RecurringTransactionDto: Codable, Sendable {
     /// "Every Monday", "Monthly on the 15th".
     public var patternDescription: String
     public var dayOfWeek: Int?
+    public var dayOfWeekName: String?
     public var dayOfMonth: Int?
     public var timeOfDay: TimeOfDay?
     public var startDate: Date
@@ -125,6 +126,7 @@ public struct RecurringTransactionDto: Codable, Sendable {
         self.patternName = pattern.name
         self.patternDescription = patternDescription
         self.dayOfWeek = dayOfWeek
+        self.dayOfWeekName = dayOfWeek.flatMap(Weekday.init(rawValue:))?.name
         self.dayOfMonth = dayOfMonth
         self.timeOfDay = timeOfDay
         self.startDate = startDate
@@ -137,5 +139,50 @@ public struct RecurringTransactionDto: Codable, Sendable {
         self.isPaused = isPaused
         self.requiresApproval = requiresApproval
         self.createdAt = createdAt
+    }
+}
+
+// `dayOfWeek` is read as its number (6) or its name ("Saturday"); a number out of range is left
+// to the schedule's validation, which says what the days are.
+extension CreateRecurringTransactionDto {
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            childId: try c.decode(UUID.self, forKey: .childId), name: try c.decode(String.self, forKey: .name),
+            amount: try c.decode(Money.self, forKey: .amount), type: try c.decode(TransactionType.self, forKey: .type),
+            category: try c.decodeIfPresent(String.self, forKey: .category),
+            description: try c.decodeIfPresent(String.self, forKey: .description),
+            pattern: try c.decode(RecurrencePattern.self, forKey: .pattern), dayOfWeek: try c.decodeDayNumber(forKey: .dayOfWeek),
+            dayOfMonth: try c.decodeIfPresent(Int.self, forKey: .dayOfMonth),
+            timeOfDay: try c.decodeIfPresent(TimeOfDay.self, forKey: .timeOfDay),
+            startDate: try c.decode(Date.self, forKey: .startDate), endDate: try c.decodeIfPresent(Date.self, forKey: .endDate),
+            maxOccurrences: try c.decodeIfPresent(Int.self, forKey: .maxOccurrences),
+            requiresApproval: try c.decodeIfPresent(Bool.self, forKey: .requiresApproval))
+    }
+}
+
+extension UpdateRecurringTransactionDto {
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try c.decodeIfPresent(String.self, forKey: .name), amount: try c.decodeIfPresent(Money.self, forKey: .amount),
+            category: try c.decodeIfPresent(String.self, forKey: .category),
+            description: try c.decodeIfPresent(String.self, forKey: .description),
+            pattern: try c.decodeIfPresent(RecurrencePattern.self, forKey: .pattern), dayOfWeek: try c.decodeDayNumber(forKey: .dayOfWeek),
+            dayOfMonth: try c.decodeIfPresent(Int.self, forKey: .dayOfMonth),
+            timeOfDay: try c.decodeIfPresent(TimeOfDay.self, forKey: .timeOfDay),
+            endDate: try c.decodeIfPresent(Date.self, forKey: .endDate),
+            maxOccurrences: try c.decodeIfPresent(Int.self, forKey: .maxOccurrences),
+            requiresApproval: try c.decodeIfPresent(Bool.self, forKey: .requiresApproval))
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A day of the week as its number, from a number or a day's name in any case.
+    fileprivate func decodeDayNumber(forKey key: Key) throws -> Int? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let number = try? decode(Int.self, forKey: key) { return number }
+        if let text = try? decode(String.self, forKey: key), let day = Weekday(queryValue: text) { return day.rawValue }
+        throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must be one of \(Weekday.choices)")
     }
 }

@@ -166,8 +166,10 @@ public struct SavingsGoalSummaryDto: Codable, Sendable {
     public var progressPercentage: Double
     public var imageUrl: String?
     public var category: GoalCategory
+    public var categoryName: String
     public var targetDate: Date?
     public var status: GoalStatus
+    public var statusName: String
     /// Whether the child's current balance covers what the goal still needs.
     public var canAfford: Bool
 
@@ -182,8 +184,10 @@ public struct SavingsGoalSummaryDto: Codable, Sendable {
         self.progressPercentage = progressPercentage
         self.imageUrl = imageUrl
         self.category = category
+        self.categoryName = category.name
         self.targetDate = targetDate
         self.status = status
+        self.statusName = status.name
         self.canAfford = canAfford
     }
 }

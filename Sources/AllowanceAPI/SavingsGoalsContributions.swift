@@ -21,6 +21,25 @@ public struct WithdrawFromGoalDto: Codable, Sendable {
     }
 }
 
+/// `POST /savings-goals/{goalId}/gift`: money a parent (`type` 4, ParentGift) or a relative
+/// (7, ExternalGift, with `giverName`) puts straight into a child's goal. It never passes
+/// through the child's balance.
+public struct GiftToGoalDto: Codable, Sendable {
+    public var amount: Money
+    public var type: ContributionType
+    /// Who gave it ("Grandma Rose"). Required for an ExternalGift; a ParentGift defaults to
+    /// the signed-in parent's name.
+    public var giverName: String?
+    public var note: String?
+
+    public init(amount: Money, type: ContributionType, giverName: String? = nil, note: String? = nil) {
+        self.amount = amount
+        self.type = type
+        self.giverName = giverName
+        self.note = note
+    }
+}
+
 public struct MarkGoalPurchasedDto: Codable, Sendable {
     public var notes: String?
 
@@ -37,10 +56,12 @@ public struct ContributionDto: Codable, Sendable {
     public var description: String?
     public var createdAt: Date
     public var createdByName: String?
+    /// Who gave a gift (ParentGift, ExternalGift); nil for other rows.
+    public var giverName: String?
 
     public init(
         id: UUID, amount: Money, type: ContributionType, goalBalanceAfter: Money, description: String?, createdAt: Date,
-        createdByName: String?
+        createdByName: String?, giverName: String? = nil
     ) {
         self.id = id
         self.amount = amount
@@ -50,6 +71,7 @@ public struct ContributionDto: Codable, Sendable {
         self.description = description
         self.createdAt = createdAt
         self.createdByName = createdByName
+        self.giverName = giverName
     }
 }
 

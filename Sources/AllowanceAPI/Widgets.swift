@@ -99,6 +99,34 @@ public struct GoalWidgetDataDto: Codable, Sendable {
     }
 }
 
+/// `GET /siri/goal-progress?name=Lego`: a goal found by its spoken name. `found` is false when
+/// no open goal or several match; `spokenResponse` then says so and `candidates` lists the
+/// goals to choose from (with the child's name when a parent searched the whole family).
+public struct SiriGoalLookupResponseDto: Codable, Sendable {
+    public var spokenResponse: String
+    public var found: Bool
+    public var goalId: UUID?
+    public var childId: UUID?
+    public var goalName: String?
+    public var progressPercentage: Double?
+    public var remainingAmount: Money?
+    public var candidates: [String]
+
+    public init(
+        spokenResponse: String, found: Bool, goalId: UUID? = nil, childId: UUID? = nil, goalName: String? = nil,
+        progressPercentage: Double? = nil, remainingAmount: Money? = nil, candidates: [String] = []
+    ) {
+        self.spokenResponse = spokenResponse
+        self.found = found
+        self.goalId = goalId
+        self.childId = childId
+        self.goalName = goalName
+        self.progressPercentage = progressPercentage
+        self.remainingAmount = remainingAmount
+        self.candidates = candidates
+    }
+}
+
 /// A goal's progress as a voice assistant says it.
 public struct SiriGoalProgressResponseDto: Codable, Sendable {
     public var spokenResponse: String

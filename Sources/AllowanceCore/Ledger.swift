@@ -8,6 +8,16 @@ public enum TransactionType: String, Codable, CaseIterable, Sendable {
 
     /// How a person reads the type in lists: money "Received" or "Spent".
     public var label: String { self == .credit ? "Received" : "Spent" }
+
+    /// "Credit", "credit" and "CREDIT" all read as `.credit`.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = (try? container.decode(String.self))?.lowercased()
+        guard let value = Self.allCases.first(where: { $0.rawValue.lowercased() == text }) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "must be \"Credit\" or \"Debit\"")
+        }
+        self = value
+    }
 }
 
 public enum LedgerRuleError: Error, Equatable, Sendable {

@@ -1,5 +1,6 @@
-/// Days of the week as the documents number them (`DayOfWeek` in .NET): Sunday is 0.
-public enum Weekday: Int, Codable, CaseIterable, Sendable {
+/// Days of the week as the documents number them (`DayOfWeek` in .NET): Sunday is 0. Read as
+/// the number or the name (`6` or `"Saturday"`).
+public enum Weekday: Int, NumberedEnum {
     case sunday = 0
     case monday, tuesday, wednesday, thursday, friday, saturday
 

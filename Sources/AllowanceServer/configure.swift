@@ -23,6 +23,9 @@ public struct ServerOptions: Sendable {
     public var database: DatabaseSetting
     /// Create the demo family when the database has no family yet.
     public var seedDemoFamily: Bool
+    /// Give it twelve weeks of history (`DemoFamily+History`); without, Kai and Freya start
+    /// today with an opening $100.00 each (the client's tests use that plain family).
+    public var demoHistory = true
     /// bcrypt cost; tests lower it to stay quick.
     public var passwordCost: Int
     public var jwtSecret: String
@@ -41,10 +44,12 @@ public struct ServerOptions: Sendable {
     }
 
     public static func fromEnvironment() -> ServerOptions {
-        ServerOptions(
+        var options = ServerOptions(
             database: .fromEnvironment(), seedDemoFamily: Environment.get("SEED_DEMO") != "0",
             passwordCost: Environment.get("BCRYPT_COST").flatMap(Int.init) ?? 10, jwtSecret: Environment.get("JWT_SECRET"),
             registrationsPerHour: Environment.get("REGISTRATION_LIMIT").flatMap(Int.init) ?? 20)
+        options.demoHistory = Environment.get("SEED_DEMO_HISTORY") != "0"
+        return options
     }
 
     /// Used only when JWT_SECRET is unset (development); production must set its own.
@@ -119,7 +124,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     }
 
     if options.seedDemoFamily {
-        try await DemoFamily.seedIfEmpty(app)
+        try await DemoFamily.seedIfEmpty(app, withHistory: options.demoHistory)
     }
 }
 

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from helpers import choose, create_family, error_banner, flash, history, login_parent, path_re
+from helpers import choose, create_family, error_banner, flash, history, login, login_parent, path_re, unique_email
 
 
 def open_child(page: Page, family, child):
@@ -198,3 +198,39 @@ def test_delete_removes_the_child(page: Page):
     response = page.goto(f"/children/{kai.id}")
     assert response.status == 404
     expect(page.get_by_role("heading", level=1)).to_have_text("We couldn't find that page")
+
+
+def test_add_a_child_without_a_login_then_give_one(page: Page, new_page):
+    family = create_family(())
+    login_parent(page, family)
+    page.goto("/children/new")
+    page.get_by_label("No login: I keep their piggy bank").check()
+    page.get_by_label("First name").fill("Mia")
+    page.get_by_label("Money they already have (optional)").fill("7.50")
+    page.get_by_role("button", name="Add Child").click()
+
+    expect(flash(page)).to_have_text("Mia was added with $7.50.")
+    expect(page.locator("#balance")).to_have_text("$7.50")
+    expect(history(page).locator("li").first).to_contain_text("Opening balance")
+    login_form = page.get_by_role("form", name="Login")
+    expect(page.get_by_text("Mia has no login yet.")).to_be_visible()
+
+    email = unique_email("mia")
+    login_form.get_by_label("Email").fill(email)
+    login_form.get_by_label("Password", exact=True).fill("miapass1")
+    login_form.get_by_label("Confirm password").fill("miapass2")
+    login_form.get_by_role("button", name="Give Mia a login").click()
+    expect(error_banner(page)).to_have_text("Passwords do not match")
+
+    login_form = page.get_by_role("form", name="Login")
+    expect(login_form.get_by_label("Email")).to_have_value(email)
+    login_form.get_by_label("Password", exact=True).fill("miapass1")
+    login_form.get_by_label("Confirm password").fill("miapass1")
+    login_form.get_by_role("button", name="Give Mia a login").click()
+    expect(flash(page)).to_have_text(f"Mia can now sign in as {email}.")
+    expect(page.get_by_role("form", name="Login")).to_have_count(0)
+
+    # Mia signs in on her own device and sees her money.
+    mia = new_page()
+    login(mia, email, "miapass1")
+    expect(mia.get_by_role("region", name="Your balance")).to_contain_text("$7.50")

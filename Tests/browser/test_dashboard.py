@@ -9,7 +9,8 @@ import re
 from playwright.sync_api import Page, expect
 
 from helpers import (
-    DEMO_KAI, DEMO_PARENT, create_family, flash, history, login, login_child, login_parent, money, path_re, stat,
+    DEMO_KAI, DEMO_PARENT, contribute_to_goal, create_family, create_goal, flash, history, login, login_child, login_parent, money,
+    path_re, stat,
 )
 
 
@@ -288,3 +289,18 @@ def test_every_child_has_a_face_with_a_stable_colour(page: Page):
     top = page.locator("header .avatar")
     expect(top).to_have_text("K" + kai.last_name[0].upper())
     assert top.evaluate("e => getComputedStyle(e).backgroundColor") == background
+
+
+def test_money_saved_into_a_goal_is_saved_not_spent(page: Page):
+    family = create_family((), time_zone="UTC")
+    kai = family.add_child("Kai", balance=40)
+    goal = create_goal(family, kai, "Kite", 30)
+    contribute_to_goal(family, goal["id"], 12)
+    family.transaction(kai, 3, "Debit", "Comic book")
+    login_child(page, kai)
+
+    month = page.get_by_role("region", name="This month")
+    expect(stat(month, "Earned")).to_contain_text("$40.00")
+    expect(stat(month, "Spent")).to_contain_text("$3.00")
+    expect(stat(month, "Saved")).to_contain_text("$12.00")
+    expect(stat(month, "Net")).to_contain_text("+$37.00")

@@ -599,3 +599,36 @@ def test_goal_page_in_dark_mode_has_no_serious_accessibility_problems(new_page, 
         then(page)
     failures = [f"axe: {v['line']}" for v in axe_violations(page, name)]
     assert not failures, f"{name} ({page.url}):\n" + "\n".join(failures)
+
+
+def test_a_parent_gives_a_gift_straight_into_the_goal(page: Page):
+    family = create_family(("Kai",))
+    kai = family.children[0]
+    goal = create_goal(family, kai, "Telescope", 40)
+    open_goal(page, family, goal["id"])
+    form = parent_tools(page).get_by_role("form", name="Give a gift to this goal")
+    form.get_by_label("Amount").fill("10")
+    form.get_by_label("From (leave empty for a gift from you)").fill("Grandma Rose")
+    form.get_by_label("Note (optional)").fill("Happy birthday!")
+    form.get_by_role("button", name="Give").click()
+
+    expect(flash(page)).to_have_text("Gave $10.00 to Telescope. Now $10.00 of $40.00.")
+    expect(celebration(page)).to_be_visible()
+    expect(milestone(page, 25)).to_have_class(re.compile(r"\bdone\b"))
+    latest = page.get_by_role("region", name="History").locator("li").first
+    expect(latest).to_contain_text("Happy birthday!")
+    expect(latest).to_contain_text("Gift from Grandma Rose")
+    expect(latest).to_contain_text("+$10.00")
+    # The gift never passed through Kai's balance.
+    assert child_balance(page, kai) == "$100.00"
+
+
+def test_a_gift_without_an_amount_is_refused(page: Page):
+    family = create_family(("Kai",))
+    kai = family.children[0]
+    goal = create_goal(family, kai, "Telescope", 40)
+    open_goal(page, family, goal["id"])
+    form = parent_tools(page).get_by_role("form", name="Give a gift to this goal")
+    form.get_by_role("button", name="Give").click()
+    expect(error_banner(page)).to_be_visible()
+    expect(page.locator("section.goal-head")).to_contain_text("$0.00 of $40.00")

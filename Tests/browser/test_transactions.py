@@ -243,7 +243,9 @@ def test_transaction_detail(page: Page):
     expect(main).to_contain_text("Spent")
     details = main.locator("dl.details")
     expect(details.locator("dt", has_text="Description").locator("xpath=following-sibling::dd[1]")).to_have_text("Library fine")
-    expect(details.locator("dt", has_text="Child").locator("xpath=following-sibling::dd[1]")).to_have_text("Kai")
+    child_cell = details.locator("dt", has_text="Child").locator("xpath=following-sibling::dd[1]")
+    expect(child_cell.get_by_role("link")).to_have_text("Kai")
+    expect(child_cell.locator(".avatar")).to_have_text("K" + kai.last_name[0].upper())
     expect(details.locator("dt", has_text="Created by").locator("xpath=following-sibling::dd[1]")).to_have_text(
         f"{family.parent_first_name} {family.parent_last_name}")
     expect(details.locator("dt", has_text="Balance after").locator("xpath=following-sibling::dd[1]")).to_have_text("$95.80")

@@ -1,8 +1,10 @@
 import Foundation
 
 /// An enumeration that travels as the documents' integer value (the Savings Goals document), with a
-/// display name sent beside it (`status: 2, statusName: "Completed"`). Decoding refuses an
-/// unknown number with the list of the known ones, so a person can correct the request.
+/// display name sent beside it (`status: 2, statusName: "Completed"`). A request may send either
+/// the number or the name, in any case (`"category": 1` or `"category": "toy"`), as clients of
+/// the wider API family do. Decoding refuses anything else with the list of the known values,
+/// so a person can correct the request.
 public protocol NumberedEnum: RawRepresentable, CaseIterable, Codable, Sendable where RawValue == Int {
     var name: String { get }
 }
@@ -10,10 +12,13 @@ public protocol NumberedEnum: RawRepresentable, CaseIterable, Codable, Sendable 
 extension NumberedEnum {
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
-        guard let number = try? container.decode(Int.self), let value = Self(rawValue: number) else {
+        if let number = try? container.decode(Int.self), let value = Self(rawValue: number) {
+            self = value
+        } else if let text = try? container.decode(String.self), let value = Self(queryValue: text) {
+            self = value
+        } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "must be one of \(Self.choices)")
         }
-        self = value
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -24,7 +29,7 @@ extension NumberedEnum {
     /// "1 (Toy), 2 (Game), ..." for messages.
     public static var choices: String { allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") }
 
-    /// Reads a query-string value: the number ("2") or the name ("Completed", any case).
+    /// Reads a name or a number written as text: "2", or "Completed" in any case.
     public init?(queryValue text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard let value = Self.allCases.first(where: { String($0.rawValue) == trimmed || $0.name.lowercased() == trimmed }) else {

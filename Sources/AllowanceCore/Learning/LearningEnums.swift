@@ -11,6 +11,14 @@ extension LearningEnum {
 
     /// For messages: "one of TimeBased, PointBased, AppSpecific, Streak".
     public static var choices: String { "one of " + allCases.map(\.rawValue).joined(separator: ", ") }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let text = try? container.decode(String.self), let value = Self(parsing: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "must be \(Self.choices)")
+        }
+        self = value
+    }
 }
 
 public enum AppCategoryKind: String, LearningEnum {

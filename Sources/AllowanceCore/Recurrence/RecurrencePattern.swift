@@ -1,5 +1,5 @@
 /// How often a recurring transaction falls due, numbered as the documents number it.
-public enum RecurrencePattern: Int, Codable, CaseIterable, Sendable {
+public enum RecurrencePattern: Int, NumberedEnum {
     case daily = 1
     case weekly = 2
     case biWeekly = 3

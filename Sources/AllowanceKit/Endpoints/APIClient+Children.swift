@@ -17,6 +17,22 @@ extension APIClient {
         try await call(APIRequest(.get, "/api/v1/children"))
     }
 
+    /// The same list wrapped as App Screens reads it (`response.children`).
+    public func familyChildren() async throws -> FamilyChildrenResponse {
+        try await call(APIRequest(.get, "/api/v1/families/current/children"))
+    }
+
+    /// Adds a child by name only, without a login (parents). Sent with an `Idempotency-Key`: an
+    /// initial balance is money.
+    public func createChild(_ input: CreateChildDto, idempotencyKey: String = UUID().uuidString) async throws -> ChildResponse {
+        try await call(APIRequest(.post, "/api/v1/children", json: input, idempotencyKey: idempotencyKey))
+    }
+
+    /// Gives a child without a login an email and password (parents).
+    public func giveLogin(to childId: UUID, _ input: ChildLoginDto) async throws -> ChildResponse {
+        try await call(APIRequest(.post, "/api/v1/children/\(childId)/login", json: input))
+    }
+
     public func child(_ childId: UUID) async throws -> ChildResponse {
         try await call(APIRequest(.get, "/api/v1/children/\(childId)"))
     }
@@ -28,6 +44,11 @@ extension APIClient {
     /// Changes names, weekly allowance or allowance day (send only what changes).
     public func updateChild(_ childId: UUID, _ input: UpdateChildRequest) async throws -> ChildResponse {
         try await call(APIRequest(.put, "/api/v1/children/\(childId)", json: input))
+    }
+
+    /// The same change through the wider API family's path (`/settings`).
+    public func updateChildSettings(_ childId: UUID, _ input: UpdateChildRequest) async throws -> ChildResponse {
+        try await call(APIRequest(.put, "/api/v1/children/\(childId)/settings", json: input))
     }
 
     /// Removes a child with their login and ledger.

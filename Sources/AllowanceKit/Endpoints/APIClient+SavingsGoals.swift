@@ -44,6 +44,13 @@ extension APIClient {
     }
 
     /// Moves money from the goal back to the balance (parents).
+    /// A parent's or a relative's gift straight into the goal (parents).
+    public func gift(to goalId: UUID, _ input: GiftToGoalDto, idempotencyKey: String = UUID().uuidString) async throws
+        -> GoalProgressEventDto
+    {
+        try await call(APIRequest(.post, "/api/v1/savings-goals/\(goalId)/gift", json: input, idempotencyKey: idempotencyKey))
+    }
+
     public func withdraw(from goalId: UUID, _ input: WithdrawFromGoalDto, idempotencyKey: String = UUID().uuidString) async throws
         -> ContributionDto
     {

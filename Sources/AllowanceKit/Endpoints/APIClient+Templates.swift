@@ -45,6 +45,16 @@ extension APIClient {
         try await call(APIRequest(.get, "/api/v1/widgets/goal/\(goalId)"))
     }
 
+    /// The signed-in user's widget configurations.
+    public func widgetConfigurations() async throws -> WidgetConfigurationListDto {
+        try await call(APIRequest(.get, "/api/v1/widgets/config"))
+    }
+
+    /// Sets up one widget (type and size); replaces that type and size's earlier set-up.
+    public func configureWidget(_ input: UpdateWidgetConfigDto) async throws -> WidgetConfigurationDto {
+        try await call(APIRequest(.put, "/api/v1/widgets/config", json: input))
+    }
+
     /// "Kai has $42.50. ...": a balance as a voice assistant says it.
     public func spokenBalance(of childId: UUID) async throws -> SiriBalanceResponseDto {
         try await call(APIRequest(.get, "/api/v1/siri/balance/\(childId)"))
@@ -52,5 +62,13 @@ extension APIClient {
 
     public func spokenGoalProgress(of goalId: UUID) async throws -> SiriGoalProgressResponseDto {
         try await call(APIRequest(.get, "/api/v1/siri/goal-progress/\(goalId)"))
+    }
+
+    /// A goal's progress, the goal named as said ("lego"); a parent may name the child (first
+    /// name or id). When none or several match, `found` is false and the reply says so.
+    public func spokenGoalProgress(named name: String, child: String? = nil) async throws -> SiriGoalLookupResponseDto {
+        var query = [URLQueryItem(name: "name", value: name)]
+        if let child { query.append(URLQueryItem(name: "child", value: child)) }
+        return try await call(APIRequest(.get, "/api/v1/siri/goal-progress", query: query))
     }
 }

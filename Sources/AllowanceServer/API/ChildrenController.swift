@@ -7,14 +7,24 @@ enum ChildrenController {
         [
             .init(
                 .GET, "/api/v1/children", "The family's children", access: .signedIn, response: [ChildResponse].self,
-                use: FamilyController.children),
+                use: FamilyController.childList),
+            .init(
+                .POST, "/api/v1/children", "Add a child by name only, without a login (weekly allowance, day, initial balance optional)",
+                access: .parent, request: CreateChildDto.self, response: ChildResponse.self, status: 201, idempotent: true, use: create),
             .init(.GET, "/api/v1/children/{childId}", "One child", access: .signedIn, response: ChildResponse.self, use: show),
+            .init(
+                .POST, "/api/v1/children/{childId}/login", "Give a child without a login an email and password", access: .parent,
+                request: ChildLoginDto.self, response: ChildResponse.self, use: giveLogin),
             .init(
                 .GET, "/api/v1/children/{childId}/balance", "A child's balance", access: .signedIn, response: ChildBalanceResponse.self,
                 use: balance),
             .init(
                 .PUT, "/api/v1/children/{childId}", "Change names, weekly allowance or allowance day", access: .parent,
                 request: UpdateChildRequest.self, response: ChildResponse.self, use: update),
+            .init(
+                .PUT, "/api/v1/children/{childId}/settings",
+                "The same as PUT /api/v1/children/{childId}, under the wider API family's path",
+                access: .parent, request: UpdateChildRequest.self, response: ChildResponse.self, use: update),
             .init(
                 .DELETE, "/api/v1/children/{childId}", "Remove a child with their login and ledger", access: .parent, response: nil,
                 status: 204, use: delete),
@@ -23,6 +33,17 @@ enum ChildrenController {
                 response: TransactionListResponse.self, query: ["limit", "offset", "type", "search", "from", "to"],
                 use: TransactionsController.list),
         ]
+    }
+
+    @Sendable static func create(req: Request) async throws -> Response {
+        let parent = try req.requireParent()
+        let child = try await AccountService.createChild(try req.content.decode(CreateChildDto.self), by: parent, in: req.context)
+        return try await child.encodeResponse(status: .created, for: req)
+    }
+
+    @Sendable static func giveLogin(req: Request) async throws -> ChildResponse {
+        let child = try await req.childForParent(try req.uuidParameter("childId")).child
+        return try await AccountService.giveLogin(try req.content.decode(ChildLoginDto.self), to: child, in: req.context)
     }
 
     @Sendable static func show(req: Request) async throws -> ChildResponse {

@@ -12,7 +12,8 @@ enum FamilyController {
                 .PUT, "/api/v1/families/current", "Rename the family or move it to another time zone (send only what changes)",
                 access: .parent, request: UpdateFamilyRequest.self, response: FamilyResponse.self, use: update),
             .init(
-                .GET, "/api/v1/families/current/children", "The family's children", access: .signedIn, response: [ChildResponse].self,
+                .GET, "/api/v1/families/current/children", "The family's children, as `{children: [...]}`", access: .signedIn,
+                response: FamilyChildrenResponse.self,
                 use: children),
         ]
     }
@@ -28,11 +29,16 @@ enum FamilyController {
     }
 
     /// A parent sees every child; a child sees only themselves.
-    @Sendable static func children(req: Request) async throws -> [ChildResponse] {
+    @Sendable static func childList(req: Request) async throws -> [ChildResponse] {
         let user = try req.requireUser()
         let now = req.now
         return try await FamilyDirectory.children(ofFamily: user.familyID, on: req.db.sql)
             .filter { user.isParent || $0.id == user.childID }
             .map { $0.response(now: now) }
+    }
+
+    /// The same list wrapped as App Screens reads it (`response.children`).
+    @Sendable static func children(req: Request) async throws -> FamilyChildrenResponse {
+        FamilyChildrenResponse(children: try await childList(req: req))
     }
 }

@@ -15,6 +15,12 @@ extension SavingsGoalsController {
         return try await GoalMoneyService.withdraw(access, try req.content.decode(WithdrawFromGoalDto.self), in: req.context)
     }
 
+    /// Parent only.
+    @Sendable static func gift(req: Request) async throws -> GoalProgressEventDto {
+        let access = try await req.goalForParent(try req.uuidParameter("goalId"))
+        return try await GoalMoneyService.gift(access, try req.content.decode(GiftToGoalDto.self), in: req.context)
+    }
+
     /// Parent only. The body may be empty or `{}`: notes are optional.
     @Sendable static func purchase(req: Request) async throws -> SavingsGoalDto {
         let access = try await req.goalForParent(try req.uuidParameter("goalId"))

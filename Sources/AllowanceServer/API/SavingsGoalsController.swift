@@ -37,6 +37,10 @@ enum SavingsGoalsController {
                 .POST, "/api/v1/savings-goals/{goalId}/withdraw", "Move money from the goal back to the balance", access: .parent,
                 request: WithdrawFromGoalDto.self, response: ContributionDto.self, idempotent: true, use: withdraw),
             .init(
+                .POST, "/api/v1/savings-goals/{goalId}/gift",
+                "A parent's (type 4) or a relative's (type 7, giverName) gift straight into the goal, not through the balance",
+                access: .parent, request: GiftToGoalDto.self, response: GoalProgressEventDto.self, idempotent: true, use: gift),
+            .init(
                 .GET, "/api/v1/savings-goals/{goalId}/contributions", "The goal's history, newest first", access: .parentOrOwnChild,
                 response: [ContributionDto].self, query: ["type", "startDate", "endDate", "limit"], use: contributions),
             .init(

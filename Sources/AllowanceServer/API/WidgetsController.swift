@@ -14,6 +14,13 @@ enum WidgetsController {
                 .GET, "/api/v1/widgets/quick-actions/{childId}", "Quick-actions widget data", access: .signedIn,
                 response: QuickActionsWidgetDataDto.self, use: quickActions),
             .init(
+                .GET, "/api/v1/widgets/config", "The signed-in user's widget configurations", access: .signedIn,
+                response: WidgetConfigurationListDto.self, use: configurations),
+            .init(
+                .PUT, "/api/v1/widgets/config",
+                "Set up one of the signed-in user's widgets (type, size, configuration object); replaces that type and size's",
+                access: .signedIn, request: UpdateWidgetConfigDto.self, response: WidgetConfigurationDto.self, use: configure),
+            .init(
                 .GET, "/api/v1/widgets/family-balances", "Every child's balance", access: .parent, response: MultiChildWidgetDataDto.self,
                 use: familyBalances),
             .init(
@@ -25,6 +32,10 @@ enum WidgetsController {
             .init(
                 .GET, "/api/v1/siri/goal-progress/{goalId}", "A goal's progress as a spoken reply", access: .parentOrOwnChild,
                 response: SiriGoalProgressResponseDto.self, use: siriGoalProgress),
+            .init(
+                .GET, "/api/v1/siri/goal-progress",
+                "A goal's progress as a spoken reply, the goal named as said (any case or accents) among open goals", access: .signedIn,
+                response: SiriGoalLookupResponseDto.self, query: ["name", "child"], use: siriGoalProgressByName),
         ]
     }
 
@@ -35,6 +46,19 @@ enum WidgetsController {
     @Sendable static func quickActions(req: Request) async throws -> QuickActionsWidgetDataDto {
         let child = try await req.visibleChild(try req.uuidParameter("childId"))
         return try await WidgetService.quickActions(child, for: try req.requireUser(), in: req.context)
+    }
+
+    @Sendable static func configurations(req: Request) async throws -> WidgetConfigurationListDto {
+        try await WidgetConfigService.list(for: try req.requireUser(), on: req.db.sql)
+    }
+
+    /// The child and goal a configuration names must be ones the user may see (404 otherwise).
+    @Sendable static func configure(req: Request) async throws -> WidgetConfigurationDto {
+        let user = try req.requireUser()
+        let checked = try WidgetConfigService.check(try req.content.decode(UpdateWidgetConfigDto.self))
+        if let childID = checked.childID { _ = try await req.visibleChild(childID) }
+        if let goalID = checked.goalID { _ = try await req.visibleGoal(goalID) }
+        return try await WidgetConfigService.save(checked, for: user, in: req.context)
     }
 
     @Sendable static func familyBalances(req: Request) async throws -> MultiChildWidgetDataDto {
@@ -48,6 +72,16 @@ enum WidgetsController {
 
     @Sendable static func goal(req: Request) async throws -> GoalWidgetDataDto {
         try await WidgetService.goal(try await req.visibleGoal(try req.uuidParameter("goalId")), in: req.context)
+    }
+
+    /// `?name=Lego`, and for a parent optionally `&child=Kai` (a first name or an id); a child
+    /// searches their own goals and may only name themself.
+    @Sendable static func siriGoalProgressByName(req: Request) async throws -> SiriGoalLookupResponseDto {
+        guard let name = try req.query.text("name") else {
+            throw AppError.validation("name is required: the goal as it is said, such as ?name=Lego")
+        }
+        let children = try await req.visibleChildren(named: try req.query.text("child"))
+        return try await GoalLookup.siriProgress(named: name, children: children, user: try req.requireUser(), in: req.context)
     }
 
     @Sendable static func siriGoalProgress(req: Request) async throws -> SiriGoalProgressResponseDto {

@@ -4,6 +4,21 @@ import Foundation
 import Vapor
 
 extension Request {
+    /// The children the signed-in user may see (a parent: the family's; a child: themself),
+    /// or only the one `wanted` names, by first name (any case or accents) or id: not found when
+    /// that is none of them.
+    func visibleChildren(named wanted: String?) async throws -> [ChildRecord] {
+        let user = try requireUser()
+        let visible = try await FamilyDirectory.children(ofFamily: user.familyID, on: context.sql)
+            .filter { user.isParent || $0.id == user.childID }
+        guard let wanted else { return visible }
+        let named = visible.filter {
+            $0.id.uuidString.lowercased() == wanted.lowercased() || GoalNameMatch.folded($0.firstName) == GoalNameMatch.folded(wanted)
+        }
+        guard !named.isEmpty else { throw AppError.notFound("Child") }
+        return named
+    }
+
     /// The child `id` as the signed-in user may see it: a parent sees their family's children,
     /// a child only themselves.
     func visibleChild(_ id: UUID) async throws -> ChildRecord {

@@ -33,5 +33,8 @@ enum AppMigrations {
         AddLearningStreakRuns(),
         CreateLoginFailure(),
         CreateRateLimitHit(),
+        AddDailyTotalsSavings(),
+        AddContributionGiverName(),
+        CreateWidgetConfiguration(),
     ]
 }

@@ -31,3 +31,14 @@ final class User: Model, @unchecked Sendable {
 
     var fullName: String { "\(firstName) \(lastName)" }
 }
+
+extension User {
+    /// What a child without a login keeps in the required, unique email column. With no "@" it
+    /// is not an email, so no sign-in can match it (every sign-in and address is checked as one).
+    static func noLoginEmail(for id: UUID) -> String { noLoginPrefix + id.uuidString.lowercased() }
+
+    /// The email a person can sign in with, or nil for a child without a login.
+    static func loginEmail(_ stored: String) -> String? { stored.hasPrefix(noLoginPrefix) ? nil : stored }
+
+    private static let noLoginPrefix = "no-login:"
+}

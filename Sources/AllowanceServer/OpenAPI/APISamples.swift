@@ -63,6 +63,19 @@ extension ChildResponse: APISample {
             lastAllowanceDate: sampleDate, nextAllowanceDate: sampleDate, allowancePaused: false, createdAt: sampleDate)
     }
 }
+extension CreateChildDto: APISample {
+    static var sample: Self {
+        .init(
+            firstName: "Mia", lastName: "Demo", weeklyAllowance: Money(cents: 300), allowanceDay: .saturday,
+            initialBalance: Money(cents: 1000))
+    }
+}
+extension ChildLoginDto: APISample {
+    static var sample: Self { .init(email: "mia@example.com", password: "secret1") }
+}
+extension FamilyChildrenResponse: APISample {
+    static var sample: Self { .init(children: [.sample]) }
+}
 extension ChildBalanceResponse: APISample {
     static var sample: Self { .init(childId: sampleID, currentBalance: Money(cents: 10000)) }
 }
@@ -90,8 +103,8 @@ extension TransactionListResponse: APISample {
 extension ChildDashboardResponse: APISample {
     static var sample: Self {
         .init(
-            childId: sampleID, firstName: "Kai", lastName: "Demo", currentBalance: Money(cents: 10000), weeklyAllowance: Money(cents: 1000),
-            recentTransactionCount: 3)
+            childId: sampleID, userId: sampleID, firstName: "Kai", lastName: "Demo", currentBalance: Money(cents: 10000),
+            weeklyAllowance: Money(cents: 1000), recentTransactionCount: 3)
     }
 }
 extension ParentDashboardResponse: APISample {
@@ -263,6 +276,9 @@ extension ContributeToGoalDto: APISample {
 extension WithdrawFromGoalDto: APISample {
     static var sample: Self { .init(amount: Money(cents: 300), reason: "School trip") }
 }
+extension GiftToGoalDto: APISample {
+    static var sample: Self { .init(amount: Money(cents: 2000), type: .externalGift, giverName: "Grandma Rose", note: "Happy birthday!") }
+}
 extension MarkGoalPurchasedDto: APISample {
     static var sample: Self { .init(notes: "Bought at the bike shop") }
 }
@@ -271,7 +287,7 @@ extension ContributionDto: APISample {
         .init(
             id: sampleID, amount: Money(cents: 500), type: .childDeposit, goalBalanceAfter: Money(cents: 5500),
             description: "Birthday money",
-            createdAt: sampleDate, createdByName: "Kai Demo")
+            createdAt: sampleDate, createdByName: "Kai Demo", giverName: "Grandma Rose")
     }
 }
 extension GoalProgressEventDto: APISample {
@@ -324,6 +340,31 @@ extension GoalWidgetDataDto: APISample {
             goalId: sampleID, goalName: "Bike", imageUrl: "https://example.com/bike.png", currentAmount: Money(cents: 1800),
             targetAmount: Money(cents: 4000),
             progressPercentage: 45, remainingAmount: Money(cents: 2200), daysRemaining: 12)
+    }
+}
+extension UpdateWidgetConfigDto: APISample {
+    static var sample: Self {
+        .init(
+            widgetType: "goal", widgetSize: "small",
+            configuration: .object(["goalId": .string(sampleID.uuidString), "showAmount": .bool(true)]))
+    }
+}
+extension WidgetConfigurationDto: APISample {
+    static var sample: Self {
+        .init(
+            id: sampleID, widgetType: "goal", widgetSize: "small",
+            configuration: .object(["goalId": .string(sampleID.uuidString), "showAmount": .bool(true)]), createdAt: sampleDate,
+            updatedAt: sampleDate)
+    }
+}
+extension WidgetConfigurationListDto: APISample {
+    static var sample: Self { .init(widgets: [.sample]) }
+}
+extension SiriGoalLookupResponseDto: APISample {
+    static var sample: Self {
+        .init(
+            spokenResponse: "Kai is 45% of the way to Lego Castle, with $22.00 to go.", found: true, goalId: sampleID, childId: sampleID,
+            goalName: "Lego Castle", progressPercentage: 45, remainingAmount: Money(cents: 2200), candidates: ["Lego Castle"])
     }
 }
 extension SiriGoalProgressResponseDto: APISample {

@@ -1,4 +1,5 @@
 import AllowanceAPI
+import AllowanceCore
 import Foundation
 import Vapor
 
@@ -45,7 +46,7 @@ enum OpenAPIDocument {
             if operation.access != .anyone { entry["security"] = [["bearer": [String]()]] }
             if let request = operation.request {
                 let name = schemaName(request)
-                schemas[name] = schema(of: request.sample)
+                schemas[name] = requestSchema(of: request.sample)
                 entry["requestBody"] = [
                     "required": true, "content": ["application/json": ["schema": ["$ref": "#/components/schemas/\(name)"]]],
                 ]
@@ -80,7 +81,7 @@ enum OpenAPIDocument {
             "info": [
                 "title": "AllowanceTracker API", "version": AppVersion.current,
                 "description":
-                    "Money is a JSON number with at most two decimals; dates are ISO 8601 in UTC. Errors are {\"error\": {\"code\", \"message\"}}.",
+                    "Money is a JSON number with at most two decimals; dates are ISO 8601 in UTC. Errors are {\"error\": {\"code\", \"message\"}, \"message\"}. Enumerations in a request may be sent as their number or their name, in any case; responses send the number with a ...Name string beside it.",
             ],
             "paths": paths,
             "components": [
@@ -96,6 +97,46 @@ enum OpenAPIDocument {
         let data = try! JSONEncoder.api.encode(sample)
         return infer(try! JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     }
+
+    /// A request's schema, with each enumeration field saying what it accepts: a numbered one
+    /// its number or its name (`oneOf`), a named one its name; either in any case.
+    static func requestSchema(of sample: some Encodable) -> [String: Any] {
+        var schema = schema(of: sample)
+        guard var properties = schema["properties"] as? [String: Any] else { return schema }
+        for field in Mirror(reflecting: sample).children {
+            guard let label = field.label, properties[label] != nil else { continue }
+            var value = field.value
+            let mirror = Mirror(reflecting: value)
+            if mirror.displayStyle == .optional {
+                guard let wrapped = mirror.children.first?.value else { continue }
+                value = wrapped
+            }
+            if let numbered = value as? any NumberedEnum {
+                properties[label] = numberedSchema(numbered)
+            } else if value is TransactionType {
+                properties[label] = namedSchema(TransactionType.allCases.map(\.rawValue))
+            } else if let named = value as? any LearningEnum {
+                properties[label] = namedSchema(learningNames(named))
+            }
+        }
+        schema["properties"] = properties
+        return schema
+    }
+
+    private static func numberedSchema<E: NumberedEnum>(_: E) -> [String: Any] {
+        [
+            "oneOf": [
+                ["type": "integer", "enum": E.allCases.map(\.rawValue)], namedSchema(E.allCases.map(\.name)),
+            ],
+            "description": E.choices,
+        ]
+    }
+
+    private static func namedSchema(_ names: [String]) -> [String: Any] {
+        ["type": "string", "enum": names, "description": "Read in any case"]
+    }
+
+    private static func learningNames<E: LearningEnum>(_: E) -> [String] { E.allCases.map(\.rawValue) }
 
     private static func infer(_ value: Any) -> [String: Any] {
         switch value {

@@ -46,11 +46,11 @@ enum SiteURL: Equatable {
     case templateAction(Parameter, TemplateAction)
 
     enum ChildAction: String, CaseIterable {
-        case money, rename, delete, pauseAllowance, resumeAllowance
+        case money, rename, login, delete, pauseAllowance, resumeAllowance
         case quickSubtract = "quick-subtract"
     }
     enum GoalAction: String, CaseIterable {
-        case edit, contribute, withdraw, pause, resume, cancel, purchase, matching, challenge
+        case edit, contribute, withdraw, gift, pause, resume, cancel, purchase, matching, challenge
         case matchingOff = "matching-off"
         case challengeCancel = "challenge-cancel"
     }

@@ -75,17 +75,20 @@ enum AccountService {
         return record.response(now: now)
     }
 
-    /// The shared path of the API, the seeder and the web form.
+    /// The shared path of the API, the seeder and the web forms. A nil email makes a child
+    /// without a login (`passwordHash` is then never read).
     static func createChild(
-        familyID: UUID, email: String, passwordHash: String, firstName: String, lastName: String, allowance: Money,
+        familyID: UUID, email: String?, passwordHash: String, firstName: String, lastName: String, allowance: Money,
         day: Weekday, opening: Money, createdBy: UUID?, in context: ServiceContext
     ) async throws -> UUID {
         let now = context.now
         return try await context.write { db in
-            try await ensureEmailFree(email, on: db)
+            if let email { try await ensureEmailFree(email, on: db) }
             guard let family = try await Family.find(familyID, on: db) else { throw AppError.notFound("Family") }
+            let userID = UUID()
             let user = User(
-                familyID: familyID, email: email, passwordHash: passwordHash, firstName: firstName, lastName: lastName, role: .child)
+                id: userID, familyID: familyID, email: email ?? User.noLoginEmail(for: userID), passwordHash: passwordHash,
+                firstName: firstName, lastName: lastName, role: .child)
             try await user.create(on: db)
             let child = Child(userID: user.id!, familyID: familyID, weeklyAllowance: allowance, allowanceDay: day, createdAt: now)
             try await child.create(on: db)
@@ -100,7 +103,7 @@ enum AccountService {
         }
     }
 
-    private static func ensureEmailFree(_ email: String, on db: Database) async throws {
+    static func ensureEmailFree(_ email: String, on db: Database) async throws {
         if try await User.query(on: db).filter(\.$email == email).first() != nil {
             throw AppError(.conflict, .emailTaken, "An account with this email already exists")
         }

@@ -45,6 +45,7 @@ enum ChildService {
             try await sql.raw("DELETE FROM notifications WHERE user_id = \(bind: child.userID)").run()
             try await sql.raw("DELETE FROM notification_preferences WHERE id = \(bind: child.userID)").run()
             try await sql.raw("DELETE FROM idempotency_keys WHERE user_id = \(bind: child.userID)").run()
+            try await sql.raw("DELETE FROM widget_configurations WHERE user_id = \(bind: child.userID)").run()
             try await sql.raw("DELETE FROM users WHERE id = \(bind: child.userID)").run()
         }
     }

@@ -30,7 +30,7 @@ enum DashboardService {
         let countByChild = Dictionary(uniqueKeysWithValues: counts.map { ($0.child_id, Int($0.entries)) })
         let cards = children.map {
             ChildDashboardResponse(
-                childId: $0.id, firstName: $0.firstName, lastName: $0.lastName, currentBalance: $0.balance,
+                childId: $0.id, userId: $0.userID, firstName: $0.firstName, lastName: $0.lastName, currentBalance: $0.balance,
                 weeklyAllowance: $0.weeklyAllowance, recentTransactionCount: countByChild[$0.id] ?? 0)
         }
         return ParentDashboardResponse(
@@ -75,19 +75,27 @@ enum DashboardService {
             monthlyStats: stats, recentTransactions: data.recent)
     }
 
-    /// This month's money in and out, in the family's time zone.
+    /// This month's money in and out, in the family's time zone. Moves between the balance and
+    /// the child's goals are neither: they are what the child saved (net of what came back out).
     static func monthTotals(childID: UUID, calendar: FamilyCalendar, now: Date, on sql: SQLDatabase) async throws -> MonthlyStats {
         struct Row: Decodable {
-            let earned: Int64?
-            let spent: Int64?
+            let credits: Int64?
+            let debits: Int64?
+            let saved_in: Int64?
+            let saved_out: Int64?
         }
         let first = calendar.dayKey(calendar.startOfMonth(now))
         let row = try await sql.raw(
             """
-            SELECT CAST(SUM(credits_cents) AS BIGINT) AS earned, CAST(SUM(debits_cents) AS BIGINT) AS spent FROM child_daily_totals
+            SELECT CAST(SUM(credits_cents) AS BIGINT) AS credits, CAST(SUM(debits_cents) AS BIGINT) AS debits,
+                   CAST(SUM(saved_in_cents) AS BIGINT) AS saved_in, CAST(SUM(saved_out_cents) AS BIGINT) AS saved_out
+            FROM child_daily_totals
             WHERE child_id = \(bind: childID) AND day >= \(bind: first) AND day <= \(bind: calendar.dayKey(now))
             """
         ).first(decoding: Row.self)
-        return MonthlyStats(totalEarned: Money(cents: row?.earned ?? 0), totalSpent: Money(cents: row?.spent ?? 0))
+        let (savedIn, savedOut) = (row?.saved_in ?? 0, row?.saved_out ?? 0)
+        return MonthlyStats(
+            totalEarned: Money(cents: (row?.credits ?? 0) - savedOut), totalSpent: Money(cents: (row?.debits ?? 0) - savedIn),
+            totalSaved: Money(cents: savedIn - savedOut))
     }
 }

@@ -3,7 +3,8 @@ import AllowanceCore
 import Fluent
 import Vapor
 
-/// The family a new installation opens with (the Piggy Bank document): Kai and Freya, $100.00 each.
+/// The family a new installation opens with (the Piggy Bank document): Kai and Freya, $100.00 each
+/// today, after twelve weeks of history (`DemoFamily+History`).
 public enum DemoFamily {
     public static let parentEmail = "parent@example.com"
     public static let password = "allowance"
@@ -11,12 +12,12 @@ public enum DemoFamily {
     public static let timeZone = "America/New_York"
 
     /// Creates the family when the database has none; says how to sign in.
-    public static func seedIfEmpty(_ app: Application) async throws {
+    public static func seedIfEmpty(_ app: Application, withHistory: Bool = true) async throws {
         guard try await Family.query(on: app.db).count() == 0 else { return }
-        try await seed(app)
+        try await seed(app, withHistory: withHistory)
     }
 
-    public static func seed(_ app: Application) async throws {
+    public static func seed(_ app: Application, withHistory: Bool = true) async throws {
         guard try await User.query(on: app.db).filter(\.$email == parentEmail).first() == nil else {
             app.logger.notice("The demo family already exists; sign in as \(parentEmail) / \(password)")
             return
@@ -32,14 +33,28 @@ public enum DemoFamily {
             try await parent.create(on: db)
             return parent
         }
-        var childIDs: [UUID] = []
-        for (name, allowance) in [("Kai", Money(cents: 1000)), ("Freya", Money(cents: 800))] {
-            childIDs.append(
-                try await AccountService.createChild(
-                    familyID: family.id!, email: "\(name.lowercased())@example.com", passwordHash: hash, firstName: name, lastName: "Demo",
-                    allowance: allowance, day: .saturday, opening: Money(cents: 100_00), createdBy: parent.id, in: context))
+        // With history the children joined twelve weeks ago and `liveHistory` brings them to
+        // today; without, they join today with their $100.00.
+        let calendar = FamilyCalendar(identifier: timeZone) ?? FamilyCalendar(timeZone: .gmt)
+        let start =
+            withHistory
+            ? calendar.startOfDay(calendar.adding(days: -historyDays, to: context.now)).addingTimeInterval(9 * 3_600) : context.now
+        let children = [("Kai", Money(cents: 10_00), Money(cents: 60_00)), ("Freya", Money(cents: 8_00), Money(cents: 50_00))]
+        var members: [Member] = []
+        for (name, allowance, opening) in children {
+            let email = "\(name.lowercased())@example.com"
+            let id = try await AccountService.createChild(
+                familyID: family.id!, email: email, passwordHash: hash, firstName: name, lastName: "Demo", allowance: allowance,
+                day: .saturday, opening: withHistory ? opening : targetBalance, createdBy: parent.id, in: app.context(now: start))
+            guard let child = try await FamilyDirectory.child(id, inFamily: family.id!, on: context.sql) else {
+                throw AppError.notFound("Child")
+            }
+            members.append(Member(id: id, user: child.demoUser))
         }
-        try await seedLearning(childIDs, familyID: family.id!, in: context)
+        if withHistory {
+            try await liveHistory(familyID: family.id!, parent: parent.demoUser, kai: members[0], freya: members[1], from: start, in: app)
+        }
+        try await seedLearning(members.map(\.id), familyID: family.id!, in: app.context())
         app.logger.notice(
             "Demo family ready. Parent sign-in: \(parentEmail) / \(password); children: kai@example.com, freya@example.com (same password)")
     }

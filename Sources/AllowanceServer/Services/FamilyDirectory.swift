@@ -9,7 +9,8 @@ struct ChildRecord: Sendable {
     let id: UUID
     let userID: UUID
     let familyID: UUID
-    let email: String
+    /// Nil for a child without a login.
+    let email: String?
     let firstName: String
     let lastName: String
     let balance: Money
@@ -41,7 +42,7 @@ enum FamilyDirectory {
 
         var record: ChildRecord {
             ChildRecord(
-                id: id, userID: user_id, familyID: family_id, email: email, firstName: first_name, lastName: last_name,
+                id: id, userID: user_id, familyID: family_id, email: User.loginEmail(email), firstName: first_name, lastName: last_name,
                 balance: Money(cents: balance_cents), weeklyAllowance: Money(cents: weekly_allowance_cents),
                 allowanceDay: Weekday(rawValue: allowance_day) ?? .saturday, allowancePaused: allowance_paused,
                 createdAt: created_at ?? .distantPast,

@@ -15,6 +15,9 @@ struct LedgerPosting: Sendable {
     var notes: String? = nil
     var createdBy: UUID?
     var at: Date
+    /// A move between the main balance and the child's own goals: saved (or taken back out of
+    /// savings), so the month's totals count it apart from money earned and spent.
+    var movesSavings = false
 }
 
 /// Owns the ledger: posting entries (the only code that changes a balance) and reading them.
@@ -50,14 +53,18 @@ enum LedgerService {
 
         let credit = posting.type == .credit ? posting.amount.cents : 0
         let debit = posting.type == .debit ? posting.amount.cents : 0
+        let savedIn = posting.movesSavings ? debit : 0
+        let savedOut = posting.movesSavings ? credit : 0
         try await sql.raw(
             """
-            INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count)
-            VALUES (\(bind: posting.childID), \(bind: calendar.dayKey(posting.at)), \(bind: credit), \(bind: debit), 1)
+            INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents)
+            VALUES (\(bind: posting.childID), \(bind: calendar.dayKey(posting.at)), \(bind: credit), \(bind: debit), 1, \(bind: savedIn), \(bind: savedOut))
             ON CONFLICT (child_id, day) DO UPDATE SET
                 credits_cents = child_daily_totals.credits_cents + excluded.credits_cents,
                 debits_cents = child_daily_totals.debits_cents + excluded.debits_cents,
-                entry_count = child_daily_totals.entry_count + 1
+                entry_count = child_daily_totals.entry_count + 1,
+                saved_in_cents = child_daily_totals.saved_in_cents + excluded.saved_in_cents,
+                saved_out_cents = child_daily_totals.saved_out_cents + excluded.saved_out_cents
             """
         ).run()
 

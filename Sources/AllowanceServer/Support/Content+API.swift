@@ -70,3 +70,11 @@ extension LearningGoalDto: Content {}
 extension BadgeDto: Content {}
 extension LearningSummaryDto: Content {}
 extension PlanDto: Content {}
+extension FamilyChildrenResponse: Content {}
+extension CreateChildDto: Content {}
+extension ChildLoginDto: Content {}
+extension GiftToGoalDto: Content {}
+extension SiriGoalLookupResponseDto: Content {}
+extension UpdateWidgetConfigDto: Content {}
+extension WidgetConfigurationDto: Content {}
+extension WidgetConfigurationListDto: Content {}

@@ -27,7 +27,10 @@ extension ChildPages {
         let goals: [GoalPages.GoalRow]
         /// "25 min today · 4-day streak".
         let learning: String
+        /// False for a child added by name only: the page offers to give them a login.
+        let hasLogin: Bool
         var error: String?
+        var loginEmail = ""
         var formAmount = ""
         var formNote = ""
         var formType = "Debit"
@@ -52,6 +55,10 @@ extension ChildPages {
         var lastName: String?
     }
 
+    struct LoginForm: Content {
+        var email: String?, password: String?, confirmPassword: String?
+    }
+
     struct DeletePage: Encodable {
         let id: UUID
         let name: String
@@ -63,10 +70,13 @@ extension ChildPages {
     struct NewChildForm: Content {
         var email: String?, password: String?, confirmPassword: String?, firstName: String?, lastName: String?
         var weeklyAllowance: String?, allowanceDay: String?, initialBalance: String?
+        /// "login" (the default) or "none": a child who will not sign in.
+        var signIn: String?
     }
 
     struct NewChildPage: Encodable {
         var email = "", firstName = "", lastName = "", weeklyAllowance = "", initialBalance = ""
+        var withoutLogin = false
         var days: [Day] = []
         var error: String?
         struct Day: Encodable {

@@ -15,6 +15,7 @@ struct ChildPages: RouteCollection {
         routes.post(SiteURL.childAction(.key, .quickSubtract).pathComponents, use: quickSubtract)
         routes.post(SiteURL.childTemplate(.key, template: .key).pathComponents, use: useTemplate)
         routes.post(SiteURL.childAction(.key, .rename).pathComponents, use: rename)
+        routes.post(SiteURL.childAction(.key, .login).pathComponents, use: giveLogin)
         routes.post(SiteURL.childAction(.key, .pauseAllowance).pathComponents, use: pauseAllowance)
         routes.post(SiteURL.childAction(.key, .resumeAllowance).pathComponents, use: resumeAllowance)
         routes.get(SiteURL.childAction(.key, .delete).pathComponents, use: deleteConfirm)
@@ -43,7 +44,7 @@ struct ChildPages: RouteCollection {
             hasMore: history.hasMore, moreLimit: limit + 20, canEdit: user.isParent, quickSubtract: Self.quickSubtract.formatted,
             canQuickSubtract: child.balance >= Self.quickSubtract,
             quickAdd: QuickAdd(child: child, templates: templates, isParent: user.isParent),
-            goals: goals.map(GoalPages.row), learning: learning,
+            goals: goals.map(GoalPages.row), learning: learning, hasLogin: child.email != nil,
             error: error)
     }
 
@@ -157,6 +158,24 @@ struct ChildPages: RouteCollection {
         }
     }
 
+    /// Gives a child added without a login an email and password.
+    @Sendable func giveLogin(req: Request) async throws -> Response {
+        let child = try await req.childForParent(try req.uuidParameter("childId")).child
+        let form = try req.content.decode(LoginForm.self)
+        do {
+            guard form.password == form.confirmPassword else { throw AppError.validation("Passwords do not match") }
+            let updated = try await AccountService.giveLogin(
+                ChildLoginDto(email: form.email ?? "", password: form.password ?? ""), to: child, in: req.context)
+            return Flash.redirect(
+                req, to: SiteURL.child(.value(child.id)).path,
+                message: "\(updated.firstName) can now sign in as \(updated.email ?? "").")
+        } catch let error as AppError where error.status.code < 500 {
+            var page = try await childPage(req, child, error: error.message)
+            page.loginEmail = form.email ?? ""
+            return try await req.render("child", child.firstName, section: "dashboard", page, status: error.status)
+        }
+    }
+
     @Sendable func deleteConfirm(req: Request) async throws -> Response {
         let child = try await req.childForParent(try req.uuidParameter("childId")).child
         // From the dashboard's list, Cancel goes back there; from the child's page, back to it.
@@ -184,12 +203,14 @@ struct ChildPages: RouteCollection {
         let form = try req.content.decode(NewChildForm.self)
         let day = Weekday(rawValue: Int(form.allowanceDay ?? "") ?? 6) ?? .saturday
         var page = NewChildPage(day: day)
+        page.withoutLogin = form.signIn == "none"
         page.email = form.email ?? ""
         page.firstName = form.firstName ?? ""
         page.lastName = form.lastName ?? ""
         page.weeklyAllowance = form.weeklyAllowance ?? ""
         page.initialBalance = form.initialBalance ?? ""
         do {
+            if page.withoutLogin { return try await createWithoutLogin(req, page, day: day, by: parent) }
             // The screen's checks in its order (the App Screens document 1.3), then the service's.
             if let problem = AccountValidation.emailProblem(page.email) ?? AccountValidation.newPasswordProblem(form.password ?? "") {
                 throw AppError.validation(problem)
@@ -220,5 +241,19 @@ struct ChildPages: RouteCollection {
             page.error = error.message
             return try await req.render("child-new", "Add Child", section: "dashboard", page, status: error.status)
         }
+    }
+
+    /// A child by name only (the piggy bank's tally): no email or password; an empty weekly
+    /// allowance means none.
+    private func createWithoutLogin(_ req: Request, _ page: NewChildPage, day: Weekday, by parent: AuthUser) async throws -> Response {
+        let blank = { (text: String) in text.trimmingCharacters(in: .whitespaces).isEmpty }
+        let allowance = blank(page.weeklyAllowance) ? Money.zero : try WebForms.amount(page.weeklyAllowance, allowZero: true)
+        let opening = blank(page.initialBalance) ? Money.zero : try WebForms.amount(page.initialBalance, allowZero: true)
+        let child = try await AccountService.createChild(
+            CreateChildDto(
+                firstName: page.firstName, lastName: page.lastName, weeklyAllowance: allowance, allowanceDay: day,
+                initialBalance: opening), by: parent, in: req.context)
+        return Flash.redirect(
+            req, to: SiteURL.child(.value(child.id)).path, message: "\(child.firstName) was added with \(child.currentBalance.formatted).")
     }
 }

@@ -39,6 +39,7 @@ extension DashboardPages {
         let paydaySoon: Bool
         let earned: String
         let spent: String
+        let saved: String
         let net: String
         let netPositive: Bool
         let recent: [TransactionRow]

@@ -52,7 +52,7 @@ struct DashboardPages: RouteCollection {
                 weeklyAllowance: data.weeklyAllowance.formatted,
                 nextPayment: data.nextAllowanceText, nextPaymentDate: child.calendar.displayDate(data.nextAllowanceDate),
                 paydaySoon: data.daysUntilNextAllowance <= 1, earned: data.monthlyStats.totalEarned.formatted,
-                spent: data.monthlyStats.totalSpent.formatted,
+                spent: data.monthlyStats.totalSpent.formatted, saved: data.monthlyStats.totalSaved.formatted,
                 net: data.monthlyStats.netChange.signedFormatted, netPositive: !data.monthlyStats.netChange.isNegative,
                 recent: data.recentTransactions.map { TransactionRow($0, calendar: child.calendar) },
                 goals: try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context).map(

@@ -2,7 +2,7 @@ import AllowanceAPI
 import AllowanceCore
 import Vapor
 
-/// The forms of the goal pages: create and edit, contribute, withdraw, pause and resume,
+/// The forms of the goal pages: create and edit, contribute, withdraw, gift, pause and resume,
 /// cancel, mark purchased, matching and challenges. Each calls the API's own service.
 extension GoalPages {
     // MARK: - Create and edit
@@ -148,6 +148,23 @@ extension GoalPages {
                 access, WithdrawFromGoalDto(amount: try WebForms.amount(form.amount), reason: blankToNil(form.note)), in: req.context)
             return Flash.redirect(
                 req, to: back, message: "Returned \(row.amount.magnitude.formatted) to \(access.child.firstName)'s balance.")
+        }
+    }
+
+    /// A parent's own gift, or one from a relative named in the form.
+    @Sendable func gift(req: Request) async throws -> Response {
+        try await goalAction(req) { access, form, back in
+            let type: ContributionType = blankToNil(form.giverName) == nil ? .parentGift : .externalGift
+            let event = try await GoalMoneyService.gift(
+                access,
+                GiftToGoalDto(
+                    amount: try WebForms.amount(form.amount), type: type, giverName: blankToNil(form.giverName), note: blankToNil(form.note)
+                ),
+                in: req.context)
+            let celebrate = event.isCompleted ? "done" : event.milestoneReached.map { String($0.percentComplete) }
+            let message =
+                "Gave \(try WebForms.amount(form.amount).formatted) to \(event.goalName). Now \(event.newAmount.formatted) of \(event.targetAmount.formatted)."
+            return Flash.redirect(req, to: back + (celebrate.map { "?celebrate=\($0)" } ?? ""), message: message)
         }
     }
 

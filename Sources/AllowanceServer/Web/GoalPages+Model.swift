@@ -99,7 +99,7 @@ extension GoalPages {
     }
 
     struct ActionForm: Content {
-        var amount: String?, note: String?, type: String?, ratio: String?, maxMatch: String?, expires: String?
+        var amount: String?, note: String?, type: String?, ratio: String?, maxMatch: String?, expires: String?, giverName: String?
         var targetAmount: String?, endDate: String?, bonusAmount: String?
     }
 }

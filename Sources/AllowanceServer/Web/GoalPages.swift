@@ -14,7 +14,8 @@ struct GoalPages: RouteCollection {
         routes.get(SiteURL.goalAction(.key, .edit).pathComponents, use: editForm)
         routes.post(SiteURL.goalAction(.key, .edit).pathComponents, use: update)
         let actions: [(SiteURL.GoalAction, @Sendable (Request) async throws -> Response)] = [
-            (.contribute, contribute), (.withdraw, withdraw), (.pause, pause), (.resume, resume), (.cancel, cancel), (.purchase, purchase),
+            (.contribute, contribute), (.withdraw, withdraw), (.gift, gift), (.pause, pause), (.resume, resume), (.cancel, cancel),
+            (.purchase, purchase),
             (.matching, startMatching), (.matchingOff, stopMatching), (.challenge, startChallenge), (.challengeCancel, cancelChallenge),
         ]
         for (action, handler) in actions {
@@ -99,7 +100,8 @@ struct GoalPages: RouteCollection {
             challenge: challenge, matching: matching,
             contributions: history.map { c in
                 Contribution(
-                    description: c.description ?? Self.contributionLabel(c.type), type: Self.contributionLabel(c.type),
+                    description: c.description ?? Self.contributionLabel(c.type),
+                    type: c.giverName.map { "\(Self.contributionLabel(c.type)) from \($0)" } ?? Self.contributionLabel(c.type),
                     amount: (c.amount.isNegative ? "" : "+") + c.amount.formatted,
                     isIn: !c.amount.isNegative, when: calendar.displayDateTime(c.createdAt), by: c.createdByName)
             },

@@ -24,6 +24,7 @@ extension TransactionPages {
     struct ListPage: Encodable {
         let childId: UUID?
         let childName: String
+        let avatar: Avatar?
         let children: [ChildOption]
         let filters: [FilterLink]
         let search: String
@@ -38,6 +39,7 @@ extension TransactionPages {
         let row: TransactionRow
         let childId: UUID
         let childName: String
+        let avatar: Avatar
         let typeLabel: String
         let category: String?
         let note: String?

@@ -41,7 +41,8 @@ struct TransactionPages: RouteCollection {
             return try await req.render(
                 "transactions", "Transactions", section: "transactions",
                 ListPage(
-                    childId: nil, childName: "", children: [], filters: [], search: "", type: "", rows: [], hasMore: false, moreHref: "",
+                    childId: nil, childName: "", avatar: nil, children: [], filters: [], search: "", type: "", rows: [], hasMore: false,
+                    moreHref: "",
                     isParent: user.isParent))
         }
         let filter = try LedgerFilter(query: req.query, calendar: try await req.familyCalendar(), maxLimit: Self.webMaxRows)
@@ -62,6 +63,7 @@ struct TransactionPages: RouteCollection {
             "transactions", "Transactions", section: "transactions",
             ListPage(
                 childId: child.id, childName: child.firstName,
+                avatar: Avatar(id: child.id, firstName: child.firstName, lastName: child.lastName),
                 children: options(children, selected: child.id),
                 filters: filters, search: search, type: type,
                 rows: result.transactions.map { TransactionRow($0, calendar: child.calendar) },
@@ -76,6 +78,7 @@ struct TransactionPages: RouteCollection {
             "transaction", entry.description, section: "transactions",
             DetailPage(
                 row: TransactionRow(entry, calendar: child.calendar), childId: child.id, childName: child.firstName,
+                avatar: Avatar(id: child.id, firstName: child.firstName, lastName: child.lastName),
                 typeLabel: entry.type.label,
                 category: entry.category, note: entry.notes))
     }

@@ -42,7 +42,7 @@ import Vapor
                     ("{\(ok),\"targetAmount\":1.005}", "targetAmount has more than two decimal places"),
                     ("{\(ok),\"targetAmount\":2000000}", "Target amount must be at most $1,000,000.00"),
                     ("{\(ok),\"targetAmount\":10,\"category\":8}", "category must be one of 1 (Toy), 2 (Game)"),
-                    ("{\(ok),\"targetAmount\":10,\"category\":\"Toy\"}", "category must be one of"),
+                    ("{\(ok),\"targetAmount\":10,\"category\":\"Spaceship\"}", "category must be one of"),
                     (
                         "{\(ok),\"targetAmount\":10,\"autoTransferType\":3,\"autoTransferAmount\":1}",
                         "autoTransferType must be one of 0 (None)"

@@ -32,6 +32,8 @@ public final class ChildDashboardViewModel {
     public var weeklyAllowanceText: String { format.money(dashboard?.weeklyAllowance ?? .zero) }
     public var earnedThisMonthText: String { format.money(dashboard?.monthlyStats.totalEarned ?? .zero) }
     public var spentThisMonthText: String { format.money(dashboard?.monthlyStats.totalSpent ?? .zero) }
+    /// Moved into goals this month (less what came back out): saved, not spent.
+    public var savedThisMonthText: String { format.money(dashboard?.monthlyStats.totalSaved ?? .zero) }
     public var netChangeThisMonthText: String { format.signedMoney(dashboard?.monthlyStats.netChange ?? .zero) }
     /// "Next allowance: Friday".
     public var nextPaydayText: String? { dashboard.map { format.nextAllowance($0.nextAllowanceDate, from: now()) } }

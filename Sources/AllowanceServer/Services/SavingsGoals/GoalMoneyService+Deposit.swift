@@ -29,7 +29,7 @@ extension GoalMoneyService {
         let entry = try await LedgerService.post(
             LedgerPosting(
                 childID: child.id, type: .debit, amount: amount, description: "Saved to goal: \(goal.name)", category: "Savings",
-                notes: description, createdBy: userID, at: now),
+                notes: description, createdBy: userID, at: now, movesSavings: true),
             calendar: child.calendar, on: db)
         let deposit = try await GoalRows.record(
             GoalRowPosting(

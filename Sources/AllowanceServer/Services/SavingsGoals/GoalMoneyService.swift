@@ -81,8 +81,10 @@ enum GoalMoneyService {
         }
     }
 
-    /// Only a completed goal can be bought. The spend is the goal's last row (type Purchase),
-    /// so its amount stays the sum of its rows; the main balance is not touched.
+    /// Only a completed goal can be bought. The goal's last row (type Purchase) empties it, and the
+    /// child's history shows the purchase as two entries that leave the balance where it was: the
+    /// money taken from savings (a move, like a withdrawal, so not "earned") and the spend
+    /// ("Bought Lego Castle, $80.00, from savings", counted as spent that month, once).
     static func purchase(_ access: GoalAccess, _ input: MarkGoalPurchasedDto, in context: ServiceContext) async throws -> SavingsGoalDto {
         let notes = try InputRules.optional(input.notes, "Notes", max: InputRules.notesLength)
         let now = context.now
@@ -94,12 +96,22 @@ enum GoalMoneyService {
                     "Only a completed goal can be marked purchased; \(goal.name) is \(goal.status.name.lowercased()) at \(Int(goal.progress.percentage))%"
                 )
             }
+            let taken = try await LedgerService.post(
+                LedgerPosting(
+                    childID: access.child.id, type: .credit, amount: goal.current, description: "Taken from savings: \(goal.name)",
+                    category: "Savings", createdBy: access.user.userID, at: now, movesSavings: true),
+                calendar: access.child.calendar, on: db)
             try await GoalRows.record(
                 GoalRowPosting(
                     goal: goal, amount: -goal.current, type: .purchase, description: notes ?? "Purchased: \(goal.name)",
-                    createdBy: access.user.userID,
-                    at: now),
+                    createdBy: access.user.userID, at: now, sourceTransactionID: taken.id),
                 on: db)
+            _ = try await LedgerService.post(
+                LedgerPosting(
+                    childID: access.child.id, type: .debit, amount: goal.current,
+                    description: "Bought \(goal.name), \(goal.current.formatted), from savings", category: goal.category.name, notes: notes,
+                    createdBy: access.user.userID, at: now),
+                calendar: access.child.calendar, on: db)
             try await db.sql.raw(
                 """
                 UPDATE savings_goals SET status = \(bind: GoalStatus.purchased.rawValue), purchased_at = \(bind: now), purchase_notes = \(bind: notes),
@@ -128,7 +140,7 @@ enum GoalMoneyService {
         let entry = try await LedgerService.post(
             LedgerPosting(
                 childID: child.id, type: .credit, amount: amount, description: "Returned from goal: \(goal.name)", category: "Savings",
-                notes: description, createdBy: user.userID, at: now),
+                notes: description, createdBy: user.userID, at: now, movesSavings: true),
             calendar: child.calendar, on: db)
         return try await GoalRows.record(
             GoalRowPosting(

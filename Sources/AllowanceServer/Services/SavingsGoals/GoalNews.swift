@@ -15,6 +15,14 @@ enum GoalNews {
             childID: child.id, at: now, on: db)
     }
 
+    static func gift(_ amount: Money, from giver: String, to goal: GoalRecord, child: ChildRecord, at now: Date, on db: Database)
+        async throws
+    {
+        try await NotificationService.notify(
+            child.userID, type: .transaction, title: "A gift for your goal!",
+            message: "\(giver) put \(amount.formatted) into your \(goal.name) goal.", childID: child.id, at: now, on: db)
+    }
+
     static func completed(_ goal: GoalRecord, child: ChildRecord, at now: Date, on db: Database) async throws {
         try await NotificationService.notify(
             child.userID, type: .goalCompleted, title: "Goal achieved!", message: "Congratulations! You saved enough for \(goal.name)!",

@@ -16,6 +16,7 @@ struct GoalRowPosting: Sendable {
     var sourceTransactionID: UUID? = nil
     var parentMatchID: UUID? = nil
     var matchingRuleID: UUID? = nil
+    var giverName: String? = nil
 }
 
 /// Owns the goals' own ledger: the immutable contribution rows and the cached
@@ -43,11 +44,12 @@ enum GoalRows {
         try await sql.raw(
             """
             INSERT INTO savings_contributions (id, goal_id, child_id, amount_cents, type, goal_balance_after_cents, source_transaction_id,
-                                               parent_match_id, matching_rule_id, description, created_by, created_at, entry_number)
+                                               parent_match_id, matching_rule_id, description, created_by, created_at, entry_number, giver_name)
             VALUES (\(bind: id), \(bind: posting.goal.id), \(bind: posting.goal.childID), \(bind: posting.amount.cents), \(bind: posting.type.rawValue),
                     \(bind: updated.current_amount_cents), \(bind: posting.sourceTransactionID), \(bind: posting.parentMatchID),
                     \(bind: posting.matchingRuleID), \(bind: posting.description), \(bind: posting.createdBy), \(bind: posting.at),
-                    (SELECT COALESCE(MAX(entry_number), 0) + 1 FROM savings_contributions WHERE goal_id = \(bind: posting.goal.id)))
+                    (SELECT COALESCE(MAX(entry_number), 0) + 1 FROM savings_contributions WHERE goal_id = \(bind: posting.goal.id)),
+                    \(bind: posting.giverName))
             """
         ).run()
         return (id, Money(cents: updated.current_amount_cents))
@@ -88,11 +90,11 @@ extension GoalRows {
     static func list(goalID: UUID, filter: ContributionFilter, on sql: SQLDatabase) async throws -> [ContributionDto] {
         struct Row: Decodable {
             let id: UUID, amount_cents: Int64, type: Int, goal_balance_after_cents: Int64, description: String?, created_at: Date
-            let creator_first: String?, creator_last: String?
+            let creator_first: String?, creator_last: String?, giver_name: String?
         }
         var query: SQLQueryString = """
             SELECT s.id, s.amount_cents, s.type, s.goal_balance_after_cents, s.description, s.created_at,
-                   u.first_name AS creator_first, u.last_name AS creator_last
+                   u.first_name AS creator_first, u.last_name AS creator_last, s.giver_name
             FROM savings_contributions s LEFT JOIN users u ON u.id = s.created_by
             WHERE s.goal_id = \(bind: goalID)
             """
@@ -104,7 +106,7 @@ extension GoalRows {
             ContributionDto(
                 id: row.id, amount: Money(cents: row.amount_cents), type: ContributionType(rawValue: row.type) ?? .childDeposit,
                 goalBalanceAfter: Money(cents: row.goal_balance_after_cents), description: row.description, createdAt: row.created_at,
-                createdByName: row.creator_first.map { [$0, row.creator_last ?? ""].joined(separator: " ") })
+                createdByName: row.creator_first.map { [$0, row.creator_last ?? ""].joined(separator: " ") }, giverName: row.giver_name)
         }
     }
 }
