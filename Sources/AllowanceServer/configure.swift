@@ -100,6 +100,8 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.middleware.use(AssetMiddleware(files: FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil)))
 
     try routes(app)
+    // Last, so it sees every route; errors it raises pass out through AppErrorMiddleware.
+    app.middleware.use(MethodNotAllowedMiddleware(routes: app.routes))
     app.asyncCommands.use(SeedCommand(), as: "seed")
     app.asyncCommands.use(VerifyCommand(), as: "verify")
     app.asyncCommands.use(BackupCommand(), as: "backup")
