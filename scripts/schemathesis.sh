@@ -5,7 +5,7 @@
 # document allows refused with 400, a request it forbids accepted, an answer that breaks its
 # schema, an undeclared status) fails the script.
 #
-# Usage: bash scripts/schemathesis.sh (after `swift build`). ST_MAX_EXAMPLES (default 20) bounds
+# Usage: bash scripts/schemathesis.sh (after `swift build`). ST_MAX_EXAMPLES (default 15) bounds
 # the fuzzing cases per operation; ST_SEED fixes the random seed (default: the same every run);
 # ST_RUNS picks runs (default "child parent identity"); ST_KEEP=1 keeps the reports and log.
 #
@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 BIN="$(swift build --show-bin-path)"
 PORT="${ST_PORT:-8392}"
 BASE="http://127.0.0.1:$PORT"
-MAX_EXAMPLES="${ST_MAX_EXAMPLES:-20}"
+MAX_EXAMPLES="${ST_MAX_EXAMPLES:-15}"
 SEED="${ST_SEED:-20261123}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/allowance-schemathesis.XXXXXX")"
 

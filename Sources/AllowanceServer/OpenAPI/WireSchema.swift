@@ -41,12 +41,18 @@ extension Money: WireSchema {
     /// A JSON number of whole cents within `Money.maximum`; fields narrow it (`FieldRule.money`).
     static func wireSchema(_ direction: SchemaDirection) -> [String: Any] {
         let bound = Money.maximum.dollars
-        return ["type": "number", "multipleOf": 0.01, "minimum": -bound, "maximum": bound]
+        return [
+            "type": "number", "multipleOf": 0.01, "minimum": -bound, "maximum": bound,
+            "description": "Dollars, exact to the cent. A request may also send the same decimal as a string (\"12.50\").",
+        ]
     }
 }
 extension MatchRatio: WireSchema {
     static func wireSchema(_ direction: SchemaDirection) -> [String: Any] {
-        ["type": "number", "multipleOf": 0.0001, "minimum": -1_000_000, "maximum": 1_000_000]
+        [
+            "type": "number", "multipleOf": 0.0001, "minimum": -1_000_000, "maximum": 1_000_000,
+            "description": "Exact to four decimals. A request may also send the same decimal as a string (\"0.5\").",
+        ]
     }
 }
 extension TimeOfDay: WireSchema {
