@@ -89,7 +89,8 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     SavingsGoalsFeature.register(app)
 
     ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
-    ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
+    ContentConfiguration.global.use(decoder: NULRefusingDecoder.json, for: .json)
+    ContentConfiguration.global.use(decoder: NULRefusingDecoder.form, for: .urlEncodedForm)
     useResourceDirectory(app)
     app.views.use(.leaf)
     app.leaf.tags["url"] = URLTag()

@@ -118,4 +118,23 @@ import Vapor
             #expect(shape.status == .badRequest && shape.error?.code == "validation_failed")
         }
     }
+
+    /// PostgreSQL cannot store U+0000: it is refused as the request is read (it was a 500 there).
+    @Test func aNULIsRefusedBeforeItReachesTheDatabase() async throws {
+        try await withApp { client in
+            let family = try await client.family(name: "The Larsens", children: [("Kai", Money(cents: 10_00))])
+            let token = family.parent.token
+            let body = try await client.send(.PUT, "/api/v1/families/current", token: token, body: #"{"name": "X\u0000Y"}"#)
+            let login = try await client.send(.POST, "/api/v1/auth/login", body: #"{"email": "a\u0000@example.com", "password": "x"}"#)
+            let query = try await client.send(.GET, "/api/v1/children/\(family.children[0].id)/transactions?search=a%00b", token: token)
+            // An escaped backslash before "u0000" is six plain characters.
+            let plain = try await client.send(.PUT, "/api/v1/families/current", token: token, body: #"{"name": "X\\u0000Y"}"#)
+            #expect(body.status == .badRequest && body.error?.message == "Text may not contain the NUL character (U+0000)")
+            #expect(login.status == .badRequest)
+            #expect(query.status == .badRequest)
+            #expect(plain.status == .ok)
+            let current: FamilyResponse = try await client.call(.GET, "/api/v1/families/current", token: token)
+            #expect(current.name == #"X\u0000Y"#)
+        }
+    }
 }

@@ -34,7 +34,8 @@ enum OpenAPIDocument {
                 date, "2026-12-24", which means that day in the family's time zone). Errors are \
                 {"error": {"code", "message"}}. A 400 means the request does not fit this document (the message names \
                 the field); a request that fits it but breaks a rule that depends on another field, the time or stored \
-                data is answered 422.
+                data is answered 422. Text may not contain the NUL character (U+0000): a request with one \
+                is answered 400.
                 """,
             ],
             "paths": paths,

@@ -8,6 +8,7 @@ import Vapor
 extension URLQueryContainer {
     func text(_ name: String, maxLength: Int = QueryParameter.textLength) throws -> String? {
         guard let text = try? get(String.self, at: name), !text.isEmpty else { return nil }
+        if text.unicodeScalars.contains("\u{0}") { throw NULGuard.refusal }
         // Code points, as JSON Schema's `maxLength` counts them.
         guard text.unicodeScalars.count <= maxLength else { throw AppError.validation("\(name) must be at most \(maxLength) characters") }
         return text
