@@ -24,8 +24,10 @@ MAX_EXAMPLES="${ST_MAX_EXAMPLES:-15}"
 SEED="${ST_SEED:-20261123}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/allowance-schemathesis.XXXXXX")"
 
-# ST_DATABASE_URL=postgres://... runs it against PostgreSQL instead (an empty database).
+# ST_DATABASE_URL=postgres://... runs it against PostgreSQL instead (an empty database). No
+# limit on registrations from one address: the hooks make a family for each session they end.
 DATABASE_URL="${ST_DATABASE_URL:-}" SQLITE_PATH="$work/contract.sqlite" SEED_DEMO=0 BCRYPT_COST=4 SCHEDULER_INTERVAL=0 \
+    REGISTRATION_LIMIT=0 \
     "$BIN/allowance-server" serve --hostname 127.0.0.1 --port "$PORT" >"$work/server.log" 2>&1 &
 server_pid=$!
 stop_server() {
