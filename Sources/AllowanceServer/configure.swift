@@ -101,7 +101,8 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     SavingsGoalsFeature.register(app)
 
     ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
-    ContentConfiguration.global.use(decoder: JSONDecoder.api, for: .json)
+    ContentConfiguration.global.use(decoder: NULRefusingDecoder.json, for: .json)
+    ContentConfiguration.global.use(decoder: NULRefusingDecoder.form, for: .urlEncodedForm)
     useResourceDirectory(app)
     app.views.use(.leaf)
     app.leaf.tags["url"] = URLTag()
@@ -112,6 +113,8 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.middleware.use(AssetMiddleware(files: FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil)))
 
     try routes(app)
+    // Last, so it sees every route; errors it raises pass out through AppErrorMiddleware.
+    app.middleware.use(MethodNotAllowedMiddleware(routes: app.routes))
     app.asyncCommands.use(SeedCommand(), as: "seed")
     app.asyncCommands.use(VerifyCommand(), as: "verify")
     app.asyncCommands.use(BackupCommand(), as: "backup")

@@ -158,7 +158,8 @@ import Testing
             let wrong = try await client.send(
                 .POST, "/api/v1/auth/change-password", token: token,
                 json: ChangePasswordRequest(currentPassword: "nope12", newPassword: "better1"))
-            #expect(wrong.status == .badRequest)
+            // The request is well formed; the stored password refuses it.
+            #expect(wrong.status == .unprocessableEntity)
             #expect(wrong.error?.message == "Current password is incorrect")
             let short = try await client.send(
                 .POST, "/api/v1/auth/change-password", token: token,

@@ -15,6 +15,7 @@ public enum CustomBadges {
     public static let keyPrefix = "custom-"
     public static let largestThreshold = 100_000
     public static let largestBonus = 10_000
+    public static let titleLength = 60
 
     public static func key(for id: UUID) -> String { keyPrefix + id.uuidString.lowercased() }
 
@@ -28,9 +29,10 @@ public enum CustomBadges {
     public static func refusal(title: String, kind: BadgeMeasureKind, threshold: Int, bundleIdentifier: String?, pointsAwarded: Int)
         -> String?
     {
-        let name = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = title.trimmingCharacters(in: .patternWhitespace)
         if name.isEmpty { return "Title is required" }
-        if name.count > 60 { return "Title must be 60 characters or fewer" }
+        // Code points of the title as sent, as JSON Schema's `maxLength` counts them.
+        if title.unicodeScalars.count > titleLength { return "Title must be \(titleLength) characters or fewer" }
         if !(1...largestThreshold).contains(threshold) {
             return "Target must be a whole number from 1 to \(largestThreshold.formatted())"
         }

@@ -18,7 +18,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable {
 
     /// Parses "9:30", "09:30" or "09:30:15"; nil for anything else.
     public init?(parsing text: String) {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.trimmingCharacters(in: .patternWhitespace).split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),
             parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let hour = Int(parts[0]), let minute = Int(parts[1])

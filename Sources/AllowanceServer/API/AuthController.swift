@@ -7,23 +7,23 @@ enum AuthController {
         [
             .init(
                 .POST, "/api/v1/auth/register/parent", "Register a parent and a new family", access: .anyone,
-                request: RegisterParentRequest.self, response: AuthResponse.self, status: 201, use: registerParent),
+                request: RegisterParentRequest.self, response: AuthResponse.self, status: 201, refusals: [.conflict], use: registerParent),
             .init(
                 .POST, "/api/v1/auth/register/child", "Add a child login and money account", access: .parent,
-                request: RegisterChildRequest.self, response: ChildResponse.self, status: 201, use: registerChild),
+                request: RegisterChildRequest.self, response: ChildResponse.self, status: 201, refusals: [.conflict], use: registerChild),
             .init(
                 .POST, "/api/v1/auth/login", "Sign in (rememberMe gives a 30-day token)", access: .anyone, request: LoginRequest.self,
-                response: AuthResponse.self, use: login),
+                response: AuthResponse.self, refusals: [.unauthorized, .tooManyRequests], use: login),
             .init(
                 .POST, "/api/v1/auth/refresh", "Exchange a live token for a new one", access: .signedIn, response: AuthResponse.self,
                 use: refresh),
             .init(.GET, "/api/v1/auth/me", "The signed-in user", access: .signedIn, response: UserResponse.self, use: me),
             .init(
                 .PUT, "/api/v1/auth/me", "Update name or email", access: .signedIn, request: UpdateProfileRequest.self,
-                response: UserResponse.self, use: updateProfile),
+                response: UserResponse.self, refusals: [.conflict], use: updateProfile),
             .init(
                 .POST, "/api/v1/auth/change-password", "Change password; other devices are signed out", access: .signedIn,
-                request: ChangePasswordRequest.self, response: MessageResponse.self, use: changePassword),
+                request: ChangePasswordRequest.self, response: MessageResponse.self, refusals: [.unprocessableEntity], use: changePassword),
             .init(.POST, "/api/v1/auth/logout", "End this token's session", access: .signedIn, response: MessageResponse.self, use: logout),
         ]
     }

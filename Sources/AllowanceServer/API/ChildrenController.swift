@@ -30,8 +30,8 @@ enum ChildrenController {
                 status: 204, use: delete),
             .init(
                 .GET, "/api/v1/children/{childId}/transactions", "A child's ledger, newest first", access: .signedIn,
-                response: TransactionListResponse.self, query: ["limit", "offset", "type", "search", "from", "to"],
-                use: TransactionsController.list),
+                response: TransactionListResponse.self, query: LedgerFilter.queryParameters(paged: true),
+                refusals: [.unprocessableEntity], use: TransactionsController.list),
         ]
     }
 

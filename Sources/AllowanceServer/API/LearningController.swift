@@ -14,29 +14,31 @@ enum LearningController {
                 use: apps),
             .init(
                 .POST, "/api/v1/app-categories", "Add an app (Learning earns points per hour, Reward none)", access: .parent,
-                request: CreateAppCategoryDto.self, response: AppCategoryDto.self, status: 201, use: createApp),
+                request: CreateAppCategoryDto.self, response: AppCategoryDto.self, status: 201,
+                refusals: [.conflict, .unprocessableEntity], use: createApp),
             .init(
                 .PUT, "/api/v1/app-categories/{appCategoryId}", "Change an app (send only what changes)", access: .parent,
-                request: UpdateAppCategoryDto.self, response: AppCategoryDto.self, use: updateApp),
+                request: UpdateAppCategoryDto.self, response: AppCategoryDto.self, refusals: [.unprocessableEntity], use: updateApp),
             .init(
                 .DELETE, "/api/v1/app-categories/{appCategoryId}", "Remove an app (recorded sessions keep what they earned)",
                 access: .parent,
                 response: nil, status: 204, use: deleteApp),
             .init(
                 .POST, "/api/v1/learning-sessions", "Record a learning session: points, goals and badges follow", access: .parentOrOwnChild,
-                request: CreateLearningSessionDto.self, response: LearningSessionDto.self, status: 201, use: recordSession),
+                request: CreateLearningSessionDto.self, response: LearningSessionDto.self, status: 201,
+                refusals: [.notFound, .conflict, .unprocessableEntity], use: recordSession),
             .init(
                 .GET, "/api/v1/children/{childId}/learning-sessions", "A child's sessions, newest first", access: .parentOrOwnChild,
-                response: [LearningSessionDto].self, query: ["from", "to", "limit"], use: sessions),
+                response: [LearningSessionDto].self, query: [.date("from"), .date("to"), .integer("limit", 1...500)], use: sessions),
             .init(
                 .GET, "/api/v1/children/{childId}/points", "A child's points: balance, total earned, entries newest first",
-                access: .parentOrOwnChild, response: PointsDto.self, query: ["limit"], use: points),
+                access: .parentOrOwnChild, response: PointsDto.self, query: [.integer("limit", 1...500)], use: points),
             .init(
                 .POST, "/api/v1/children/{childId}/points/redeem", "Spend points (and get money at the family's rate, when set)",
                 access: .parentOrOwnChild, request: PointsChangeDto.self, response: RedemptionDto.self, idempotent: true, use: redeem),
             .init(
                 .POST, "/api/v1/children/{childId}/points/adjust", "Correct a child's points either way", access: .parent,
-                request: PointsChangeDto.self, response: PointsEntryDto.self, use: adjust),
+                request: PointsChangeDto.self, response: PointsEntryDto.self, refusals: [.unprocessableEntity], use: adjust),
             .init(
                 .GET, "/api/v1/families/current/learning-settings", "Points per dollar and the streak reminder's time", access: .signedIn,
                 response: LearningSettingsDto.self, use: settings),
@@ -44,19 +46,21 @@ enum LearningController {
                 .PUT, "/api/v1/families/current/learning-settings",
                 "Change points per dollar (0: points are not money) or the streak reminder's time (send only what changes)",
                 access: .parent,
-                request: LearningSettingsDto.self, response: LearningSettingsDto.self, use: updateSettings),
+                request: LearningSettingsDto.self, response: LearningSettingsDto.self, refusals: [.paymentRequired], use: updateSettings),
             .init(
                 .POST, "/api/v1/learning-goals", "Create a learning goal (Basic: 3 active per child)", access: .parentOrOwnChild,
-                request: CreateLearningGoalDto.self, response: LearningGoalDto.self, status: 201, use: createGoal),
+                request: CreateLearningGoalDto.self, response: LearningGoalDto.self, status: 201,
+                refusals: [.notFound, .paymentRequired, .unprocessableEntity], use: createGoal),
             .init(
                 .GET, "/api/v1/children/{childId}/learning-goals", "A child's learning goals (status=active, history or all)",
-                access: .parentOrOwnChild, response: [LearningGoalDto].self, query: ["status"], use: goals),
+                access: .parentOrOwnChild, response: [LearningGoalDto].self, query: [.choice("status", ["active", "history", "all"])],
+                use: goals),
             .init(
                 .GET, "/api/v1/learning-goals/{learningGoalId}", "One learning goal with its progress", access: .parentOrOwnChild,
                 response: LearningGoalDto.self, use: goal),
             .init(
                 .PUT, "/api/v1/learning-goals/{learningGoalId}", "Change a learning goal (send only what changes)", access: .parent,
-                request: UpdateLearningGoalDto.self, response: LearningGoalDto.self, use: updateGoal),
+                request: UpdateLearningGoalDto.self, response: LearningGoalDto.self, refusals: [.unprocessableEntity], use: updateGoal),
             .init(
                 .DELETE, "/api/v1/learning-goals/{learningGoalId}", "Remove a learning goal", access: .parent, response: nil, status: 204,
                 use: deleteGoal),
@@ -65,10 +69,11 @@ enum LearningController {
                 access: .signedIn, response: [BadgeDto].self, use: catalogue),
             .init(
                 .POST, "/api/v1/badges", "Make a family badge (Premium): earned like the catalogue's", access: .parent,
-                request: CreateCustomBadgeDto.self, response: BadgeDto.self, status: 201, use: createBadge),
+                request: CreateCustomBadgeDto.self, response: BadgeDto.self, status: 201,
+                refusals: [.paymentRequired, .unprocessableEntity], use: createBadge),
             .init(
                 .DELETE, "/api/v1/badges/{badgeKey}", "Retire a family badge (children who earned it keep it)", access: .parent,
-                response: nil, status: 204, use: retireBadge),
+                response: nil, status: 204, refusals: [.unprocessableEntity], use: retireBadge),
             .init(
                 .GET, "/api/v1/children/{childId}/badges", "A child's badges, earned and not, with progress", access: .parentOrOwnChild,
                 response: [BadgeDto].self, use: badges),

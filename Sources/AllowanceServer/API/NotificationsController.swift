@@ -7,7 +7,7 @@ enum NotificationsController {
         [
             .init(
                 .GET, "/api/v1/notifications", "The user's notifications, newest first", access: .signedIn,
-                response: NotificationListResponse.self, query: ["unreadOnly", "limit"], use: list),
+                response: NotificationListResponse.self, query: [.boolean("unreadOnly"), .integer("limit", 1...200)], use: list),
             .init(
                 .GET, "/api/v1/notifications/unread-count", "How many are unread", access: .signedIn, response: UnreadCountResponse.self,
                 use: unreadCount),
@@ -22,7 +22,8 @@ enum NotificationsController {
                 response: NotificationPreferencesDto.self, use: preferences),
             .init(
                 .PUT, "/api/v1/notifications/preferences", "Change notification preferences (send only what changes)", access: .signedIn,
-                request: NotificationPreferencesDto.self, response: NotificationPreferencesDto.self, use: updatePreferences),
+                request: NotificationPreferencesDto.self, response: NotificationPreferencesDto.self, refusals: [.unprocessableEntity],
+                use: updatePreferences),
         ]
     }
 

@@ -9,7 +9,8 @@ enum RecurringTransactionsController {
         [
             .init(
                 .POST, "/api/v1/recurring-transactions", "Create a recurring transaction", access: .parent,
-                request: CreateRecurringTransactionDto.self, response: RecurringTransactionDto.self, status: 201, use: create),
+                request: CreateRecurringTransactionDto.self, response: RecurringTransactionDto.self, status: 201,
+                refusals: [.notFound, .unprocessableEntity], use: create),
             .init(
                 .GET, "/api/v1/recurring-transactions", "The family's recurring transactions, next due first", access: .parent,
                 response: [RecurringTransactionDto].self, use: listFamily),
@@ -21,17 +22,19 @@ enum RecurringTransactionsController {
                 response: RecurringTransactionDto.self, use: show),
             .init(
                 .PUT, "/api/v1/recurring-transactions/{recurringTransactionId}", "Change a recurring transaction (send only what changes)",
-                access: .parent, request: UpdateRecurringTransactionDto.self, response: RecurringTransactionDto.self, use: update),
+                access: .parent, request: UpdateRecurringTransactionDto.self, response: RecurringTransactionDto.self,
+                refusals: [.conflict, .unprocessableEntity], use: update),
             .init(
                 .DELETE, "/api/v1/recurring-transactions/{recurringTransactionId}", "Remove a recurring transaction (its postings stay)",
                 access: .parent, response: nil, status: 204, use: delete),
             .init(
-                .POST, "/api/v1/recurring-transactions/{recurringTransactionId}/pause", "Pause: nothing falls due until resumed",
+                .POST, "/api/v1/recurring-transactions/{recurringTransactionId}/pause",
+                "Parefusals: [.conflict], use: nothing falls due until resumed",
                 access: .parent, response: RecurringTransactionDto.self, use: pause),
             .init(
                 .POST, "/api/v1/recurring-transactions/{recurringTransactionId}/resume",
                 "Resume from now (what fell due while paused is skipped)", access: .parent, response: RecurringTransactionDto.self,
-                use: resume),
+                refusals: [.conflict], use: resume),
             .init(
                 .POST, "/api/v1/recurring-transactions/{recurringTransactionId}/execute", "Post the next occurrence now", access: .parent,
                 response: TransactionResponse.self, status: 201, idempotent: true, use: execute),
@@ -43,7 +46,7 @@ enum RecurringTransactionsController {
                 access: .parent, response: TransactionResponse.self, status: 201, idempotent: true, use: approve),
             .init(
                 .POST, "/api/v1/recurring-transactions/pending/{occurrenceId}/reject", "Reject: nothing is posted", access: .parent,
-                response: PendingRecurringOccurrenceDto.self, use: reject),
+                response: PendingRecurringOccurrenceDto.self, refusals: [.conflict], use: reject),
         ]
     }
 

@@ -37,13 +37,17 @@ extension SavingsGoalsController {
 }
 
 extension ContributionFilter {
+    static let queryParameters: [QueryParameter] = [
+        .numbered("type", ContributionType.self), .date("startDate"), .date("endDate"), .integer("limit", 1...500),
+    ]
+
     /// Reads the history's query string; a bare `endDate` includes that whole day in the family's zone.
     init(query req: Request, calendar: FamilyCalendar) throws {
         self.init()
         type = try req.query.numbered(ContributionType.self, "type")
         from = try req.query.date("startDate", endOfRange: false, in: calendar)
         to = try req.query.date("endDate", endOfRange: true, in: calendar)
-        if let from, let to, to <= from { throw AppError.validation("endDate must be after startDate") }
+        if let from, let to, to <= from { throw AppError.unprocessable("endDate must be after startDate") }
         limit = try req.query.int("limit", in: 1...500) ?? limit
     }
 }

@@ -10,25 +10,27 @@ enum SavingsGoalsController {
         [
             .init(
                 .POST, "/api/v1/savings-goals", "Create a savings goal (a parent names childId; a child's goal is their own)",
-                access: .parentOrOwnChild, request: CreateSavingsGoalDto.self, response: SavingsGoalDto.self, status: 201, use: create),
+                access: .parentOrOwnChild, request: CreateSavingsGoalDto.self, response: SavingsGoalDto.self, status: 201,
+                refusals: [.notFound, .unprocessableEntity], use: create),
             .init(
                 .GET, "/api/v1/savings-goals/{goalId}", "One goal with milestones, matching, challenge and projection",
                 access: .parentOrOwnChild, response: SavingsGoalDto.self, use: show),
             .init(
                 .GET, "/api/v1/children/{childId}/savings-goals", "A child's goals by priority (Active and Paused unless asked)",
-                access: .parentOrOwnChild, response: [SavingsGoalDto].self, query: ["status", "includeCompleted"], use: childGoals),
+                access: .parentOrOwnChild, response: [SavingsGoalDto].self,
+                query: [.numbered("status", GoalStatus.self), .boolean("includeCompleted")], use: childGoals),
             .init(
                 .PUT, "/api/v1/savings-goals/{goalId}", "Change a goal (send only what changes)", access: .parentOrOwnChild,
-                request: UpdateSavingsGoalDto.self, response: SavingsGoalDto.self, use: update),
+                request: UpdateSavingsGoalDto.self, response: SavingsGoalDto.self, refusals: [.conflict, .unprocessableEntity], use: update),
             .init(
                 .DELETE, "/api/v1/savings-goals/{goalId}", "Cancel a goal: everything in it returns to the balance", access: .parent,
-                response: nil, status: 204, use: cancel),
+                response: nil, status: 204, refusals: [.conflict], use: cancel),
             .init(
                 .POST, "/api/v1/savings-goals/{goalId}/pause", "Pause a goal (no contributions or auto-transfers)", access: .parent,
-                response: SavingsGoalDto.self, use: pause),
+                response: SavingsGoalDto.self, refusals: [.conflict], use: pause),
             .init(
                 .POST, "/api/v1/savings-goals/{goalId}/resume", "Resume a paused goal", access: .parent, response: SavingsGoalDto.self,
-                use: resume),
+                refusals: [.conflict], use: resume),
             .init(
                 .POST, "/api/v1/savings-goals/{goalId}/contribute",
                 "Move money from the balance into the goal (matched, milestones, challenge)", access: .parentOrOwnChild,
@@ -42,25 +44,29 @@ enum SavingsGoalsController {
                 access: .parent, request: GiftToGoalDto.self, response: GoalProgressEventDto.self, idempotent: true, use: gift),
             .init(
                 .GET, "/api/v1/savings-goals/{goalId}/contributions", "The goal's history, newest first", access: .parentOrOwnChild,
-                response: [ContributionDto].self, query: ["type", "startDate", "endDate", "limit"], use: contributions),
+                response: [ContributionDto].self, query: ContributionFilter.queryParameters, refusals: [.unprocessableEntity],
+                use: contributions),
             .init(
                 .POST, "/api/v1/savings-goals/{goalId}/purchase", "Mark a completed goal purchased (records the spend)", access: .parent,
                 request: MarkGoalPurchasedDto.self, response: SavingsGoalDto.self, idempotent: true, use: purchase),
             .init(
                 .POST, "/api/v1/savings-goals/{goalId}/matching", "Create the goal's matching rule (one per goal)", access: .parent,
-                request: CreateMatchingRuleDto.self, response: MatchingRuleDto.self, status: 201, use: createMatching),
+                request: CreateMatchingRuleDto.self, response: MatchingRuleDto.self, status: 201,
+                refusals: [.conflict, .unprocessableEntity], use: createMatching),
             .init(
                 .GET, "/api/v1/savings-goals/{goalId}/matching", "The goal's matching rule", access: .parentOrOwnChild,
                 response: MatchingRuleDto.self, use: matching),
             .init(
                 .PUT, "/api/v1/savings-goals/{goalId}/matching", "Change the matching rule (send only what changes)", access: .parent,
-                request: UpdateMatchingRuleDto.self, response: MatchingRuleDto.self, use: updateMatching),
+                request: UpdateMatchingRuleDto.self, response: MatchingRuleDto.self, refusals: [.conflict, .unprocessableEntity],
+                use: updateMatching),
             .init(
                 .DELETE, "/api/v1/savings-goals/{goalId}/matching", "Remove the matching rule", access: .parent, response: nil, status: 204,
                 use: deleteMatching),
             .init(
                 .POST, "/api/v1/savings-goals/{goalId}/challenge", "Start a time-bound challenge (one running per goal)", access: .parent,
-                request: CreateGoalChallengeDto.self, response: GoalChallengeDto.self, status: 201, use: createChallenge),
+                request: CreateGoalChallengeDto.self, response: GoalChallengeDto.self, status: 201,
+                refusals: [.conflict, .unprocessableEntity], use: createChallenge),
             .init(
                 .GET, "/api/v1/savings-goals/{goalId}/challenge", "The goal's running challenge", access: .parentOrOwnChild,
                 response: GoalChallengeDto.self, use: challenge),
@@ -78,7 +84,7 @@ enum SavingsGoalsController {
         let user = try req.requireUser()
         let input = try req.content.decode(CreateSavingsGoalDto.self)
         guard let childID = input.childId ?? user.childID else {
-            throw AppError.validation("childId is required: name the child the goal is for")
+            throw AppError.unprocessable("childId is required: name the child the goal is for")
         }
         let child = try await req.visibleChild(childID)
         return try await SavingsGoalService.create(input, for: child, by: user, in: req.context).encodeResponse(status: .created, for: req)

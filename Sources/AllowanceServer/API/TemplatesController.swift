@@ -20,7 +20,8 @@ enum TemplatesController {
                 use: delete),
             .init(
                 .POST, "/api/v1/templates/{templateId}/use", "Post a transaction from a template (a child: their own spending only)",
-                access: .signedIn, request: UseTemplateDto.self, response: TransactionResponse.self, status: 201, idempotent: true, use: use
+                access: .signedIn, request: UseTemplateDto.self, response: TransactionResponse.self, status: 201,
+                refusals: [.forbidden, .notFound], idempotent: true, use: use
             ),
         ]
     }

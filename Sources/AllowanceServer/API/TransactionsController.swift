@@ -8,7 +8,8 @@ enum TransactionsController {
         [
             .init(
                 .POST, "/api/v1/transactions", "Record money in (Credit) or out (Debit)", access: .parent,
-                request: CreateTransactionRequest.self, response: TransactionResponse.self, status: 201, idempotent: true, use: create),
+                request: CreateTransactionRequest.self, response: TransactionResponse.self, status: 201, refusals: [.notFound],
+                idempotent: true, use: create),
             .init(
                 .GET, "/api/v1/transactions/{transactionId}", "One ledger entry", access: .signedIn, response: TransactionResponse.self,
                 use: show),
@@ -27,7 +28,8 @@ enum TransactionsController {
     static var exportEndpoint: APIEndpoint {
         var endpoint = APIEndpoint(
             .GET, "/api/v1/children/{childId}/transactions.csv", "A child's ledger as CSV (the list's filters; every row)",
-            access: .parentOrOwnChild, response: nil, query: ["type", "search", "from", "to"], use: export)
+            access: .parentOrOwnChild, response: nil, query: LedgerFilter.queryParameters(paged: false), refusals: [.unprocessableEntity],
+            use: export)
         endpoint.mediaType = "text/csv"
         return endpoint
     }
@@ -64,6 +66,12 @@ enum TransactionsController {
 }
 
 extension LedgerFilter {
+    /// What `init(query:calendar:)` reads, for `/openapi.json`; the export reads every row.
+    static func queryParameters(paged: Bool) -> [QueryParameter] {
+        let filters: [QueryParameter] = [.choice("type", ["all", "Credit", "Debit"]), .text("search"), .date("from"), .date("to")]
+        return paged ? [.integer("limit", 1...100), .integer("offset", 0...Int.max)] + filters : filters
+    }
+
     /// Reads the list's query string, answering 400 with the parameter at fault.
     /// `maxLimit` is 100 for the API; the web list grows by "Load more" and allows more.
     init(query: URLQueryContainer, calendar: FamilyCalendar, maxLimit: Int = 100) throws {
@@ -79,6 +87,6 @@ extension LedgerFilter {
         search = try query.text("search") ?? search
         from = try query.date("from", endOfRange: false, in: calendar)
         to = try query.date("to", endOfRange: true, in: calendar)
-        if let from, let to, to <= from { throw AppError.validation("to must be after from") }
+        if let from, let to, to <= from { throw AppError.unprocessable("to must be after from") }
     }
 }

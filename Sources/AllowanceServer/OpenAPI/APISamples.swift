@@ -138,7 +138,8 @@ extension NotificationPreferencesDto: APISample {
     static var sample: Self {
         .init(
             notificationsEnabled: true, transactionAlertsEnabled: true, allowanceRemindersEnabled: true, balanceAlertsEnabled: true,
-            lowBalanceWarningEnabled: true, lowBalanceThreshold: Money(cents: 1000))
+            lowBalanceWarningEnabled: true, lowBalanceThreshold: Money(cents: 1000), learningAlertsEnabled: true,
+            streakRemindersEnabled: true, weeklySummaryEnabled: true, quietHoursStart: "21:00", quietHoursEnd: "07:00")
     }
 }
 extension ErrorResponse: APISample {

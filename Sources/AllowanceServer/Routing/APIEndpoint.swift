@@ -23,7 +23,11 @@ struct APIEndpoint: Sendable {
     let request: (any APISample.Type)?
     let response: (any APISample.Type)?
     let status: Int
-    let queryParameters: [String]
+    let queryParameters: [QueryParameter]
+    /// The refusals this operation can answer beyond those its shape implies (`/openapi.json`
+    /// adds 400 for input, 401 and 403 for access, 404 for a path's record by itself): a 409
+    /// conflict, a 422 rule, a 402 upgrade, a 429 wait.
+    let refusals: [HTTPResponseStatus]
     /// Money-moving: a retry with the same `Idempotency-Key` gets the first answer.
     let idempotent: Bool
     /// Set for an answer that is not JSON (the ledger's CSV export): its media type.
@@ -32,8 +36,8 @@ struct APIEndpoint: Sendable {
 
     init<Answer: AsyncResponseEncodable>(
         _ method: HTTPMethod, _ path: String, _ summary: String, access: Access, request: (any APISample.Type)? = nil,
-        response: (any APISample.Type)?, status: Int = 200, query: [String] = [], idempotent: Bool = false,
-        use handler: @escaping @Sendable (Request) async throws -> Answer
+        response: (any APISample.Type)?, status: Int = 200, query: [QueryParameter] = [], refusals: [HTTPResponseStatus] = [],
+        idempotent: Bool = false, use handler: @escaping @Sendable (Request) async throws -> Answer
     ) {
         self.method = method
         self.path = path
@@ -43,6 +47,7 @@ struct APIEndpoint: Sendable {
         self.response = response
         self.status = status
         self.queryParameters = query
+        self.refusals = refusals
         self.idempotent = idempotent
         self.handler = { req in try await handler(req).encodeResponse(for: req) }
     }

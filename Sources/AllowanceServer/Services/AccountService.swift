@@ -16,7 +16,7 @@ enum AccountService {
         let password = try InputRules.newPassword(input.password)
         let firstName = try InputRules.required(input.firstName, "First name")
         let lastName = try InputRules.required(input.lastName, "Last name")
-        let familyName = try InputRules.required(input.familyName, "Family name", max: 100)
+        let familyName = try InputRules.required(input.familyName, "Family name", max: InputRules.familyNameLength)
         let zone = try InputRules.timeZone(input.timeZone ?? "UTC")
         if let limit = context.state.registrationLimit {
             try await limit.check(address, in: context)
@@ -39,7 +39,7 @@ enum AccountService {
     /// lived keep the dates they had where the family was; from now on "today", paydays, weeks,
     /// months and streaks are the new zone's.
     static func updateFamily(_ input: UpdateFamilyRequest, familyID: UUID, in context: ServiceContext) async throws -> FamilyResponse {
-        let name = try input.name.map { try InputRules.required($0, "Family name", max: 100) }
+        let name = try input.name.map { try InputRules.required($0, "Family name", max: InputRules.familyNameLength) }
         let zone = try input.timeZone.map(InputRules.timeZone)
         try await context.write { db in
             if let name { try await db.sql.raw("UPDATE families SET name = \(bind: name) WHERE id = \(bind: familyID)").run() }
@@ -188,7 +188,7 @@ enum AccountService {
             try await context.password.verify(input.currentPassword, created: stored.passwordHash)
         else {
             try await RateLimit.passwordChange.record(key, in: context)
-            throw AppError(.badRequest, .wrongPassword, "Current password is incorrect")
+            throw AppError(.unprocessableEntity, .wrongPassword, "Current password is incorrect")
         }
         try await RateLimit.passwordChange.clear(key, in: context)
         let newPassword = try InputRules.newPassword(input.newPassword)

@@ -6,6 +6,9 @@ import Foundation
 /// The per-user notification store. Every capability that tells someone something calls
 /// `notify`, which honours that person's preferences.
 enum NotificationService {
+    /// The highest low-balance warning a parent may set.
+    static let largestThreshold = Money(cents: 100_000_00)
+
     static func preferences(of userID: UUID, on db: Database) async throws -> NotificationPreference {
         try await NotificationPreference.find(userID, on: db) ?? NotificationPreference(userID: userID)
     }
@@ -60,7 +63,7 @@ enum NotificationService {
     static func updatePreferences(of userID: UUID, with update: NotificationPreferencesDto, on db: Database) async throws
         -> NotificationPreferencesDto
     {
-        if let threshold = update.lowBalanceThreshold, threshold.isNegative || threshold > Money(cents: 100_000_00) {
+        if let threshold = update.lowBalanceThreshold, threshold.isNegative || threshold > largestThreshold {
             throw AppError.validation("Low balance threshold must be between $0.00 and $100,000.00")
         }
         let preference = try await preferences(of: userID, on: db)
@@ -76,7 +79,7 @@ enum NotificationService {
         if let value = update.quietHoursStart { preference.quietHoursStart = try quietTime(value, "quietHoursStart") }
         if let value = update.quietHoursEnd { preference.quietHoursEnd = try quietTime(value, "quietHoursEnd") }
         if (preference.quietHoursStart == nil) != (preference.quietHoursEnd == nil) {
-            throw AppError.validation("Quiet hours need both a start and an end, such as 21:00 and 07:00")
+            throw AppError.unprocessable("Quiet hours need both a start and an end, such as 21:00 and 07:00")
         }
         try await preference.save(on: db)
         return preference.toDTO()
@@ -84,7 +87,7 @@ enum NotificationService {
 
     /// "21:00" (stored as HH:mm), or nil for an empty string.
     private static func quietTime(_ text: String, _ name: String) throws -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingCharacters(in: .patternWhitespace)
         if trimmed.isEmpty { return nil }
         guard let time = TimeOfDay(parsing: trimmed) else { throw AppError.validation("\(name) must be a time such as 21:00") }
         return String(format: "%02d:%02d", time.hour, time.minute)

@@ -19,7 +19,12 @@ public struct AppError: AbortError, Sendable {
     public var reason: String { message }
     public var headers: HTTPHeaders { retryAfter.map { ["Retry-After": String($0)] } ?? [:] }
 
+    /// A request that does not fit `/openapi.json` (a field's type, range, length or pattern).
     public static func validation(_ message: String) -> AppError { AppError(.badRequest, .validationFailed, message) }
+    /// A request that fits `/openapi.json` but breaks a rule no schema can state: one that
+    /// depends on another field, the time or stored data. 422, so that a 400 always means the
+    /// request breaks the document and a client can tell the two apart.
+    public static func unprocessable(_ message: String) -> AppError { AppError(.unprocessableEntity, .validationFailed, message) }
     public static func notFound(_ what: String) -> AppError { AppError(.notFound, .notFound, "\(what) was not found") }
     public static let unauthorized = AppError(.unauthorized, .unauthorized, "Please sign in")
     public static let forbidden = AppError(.forbidden, .forbidden, "You do not have access to this")
@@ -34,11 +39,13 @@ struct AppErrorMiddleware: AsyncMiddleware {
             return try await next.respond(to: request)
         } catch {
             let (status, body) = Self.describe(error, logger: request.logger)
+            let response: Response
             if !Self.wantsJSON(request), let page = try? await ErrorPage.render(status: status, message: body.error.message, on: request) {
-                return page
+                response = page
+            } else {
+                response = Response(status: status)
+                try response.content.encode(body, using: JSONEncoder.api)
             }
-            let response = Response(status: status)
-            try response.content.encode(body, using: JSONEncoder.api)
             if let abort = error as? AbortError {
                 for (name, value) in abort.headers where name.lowercased() != "content-type" {
                     response.headers.replaceOrAdd(name: name, value: value)
@@ -60,6 +67,9 @@ struct AppErrorMiddleware: AsyncMiddleware {
             return (error.status, ErrorResponse(code: error.code.rawValue, message: error.message))
         case let error as DecodingError:
             return (.badRequest, ErrorResponse(code: ErrorCode.invalidRequest.rawValue, message: error.personMessage))
+        case let error as AbortError where error.isEmptyBody:
+            // A missing body breaks the operation's required `requestBody`: malformed, like bad JSON.
+            return (.badRequest, ErrorResponse(code: ErrorCode.invalidRequest.rawValue, message: error.personMessage))
         case let error as AbortError:
             let code = error.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_")
             return (error.status, ErrorResponse(code: code, message: error.personMessage))
@@ -73,13 +83,15 @@ struct AppErrorMiddleware: AsyncMiddleware {
 }
 
 extension AbortError {
+    /// Vapor's bare 422 comes from decoding an empty body.
+    fileprivate var isEmptyBody: Bool { status == .unprocessableEntity && reason == status.reasonPhrase }
+
     /// Vapor wraps body decoding failures in an Abort whose reason is a Swift dump;
     /// say what was wrong in words instead.
     fileprivate var personMessage: String {
         if status == .unsupportedMediaType { return "Send the body as JSON (Content-Type: application/json)" }
         if status == .payloadTooLarge { return "The request body is too large" }
-        // Vapor's bare 422 comes from decoding an empty body.
-        if status == .unprocessableEntity && reason == status.reasonPhrase { return "The request body is empty; send a JSON object" }
+        if isEmptyBody { return "The request body is empty; send a JSON object" }
         if reason.contains("DecodingError") || reason.contains("Value of type") || reason.contains("No such key")
             || reason.contains("corrupted")
         {

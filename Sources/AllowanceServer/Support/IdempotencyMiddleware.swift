@@ -13,13 +13,16 @@ import Vapor
 struct IdempotencyMiddleware: AsyncMiddleware {
     static let header = "Idempotency-Key"
     static let lifetime: TimeInterval = 24 * 3_600
+    static let keyLength = 200
 
     /// The claim lost a race inside the transaction: another request holds the key.
     private struct KeyTaken: Error {}
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard let key = request.headers.first(name: Self.header) else { return try await next.respond(to: request) }
-        guard !key.isEmpty, key.count <= 200 else { throw AppError.validation("Idempotency-Key must be 1 to 200 characters") }
+        guard !key.isEmpty, key.unicodeScalars.count <= Self.keyLength else {
+            throw AppError.validation("Idempotency-Key must be 1 to \(Self.keyLength) characters")
+        }
         let user = try request.requireUser()
         let hash = Self.fingerprint(request)
         if let stored = try await Self.record(key: key, userID: user.userID, on: request.db) {

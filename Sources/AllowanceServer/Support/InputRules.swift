@@ -4,31 +4,41 @@ import Foundation
 /// Limits on free text, so a 10 kB name is a clear 400 rather than a stored surprise.
 enum InputRules {
     static let nameLength = 50
+    static let familyNameLength = 100
     static let emailLength = 254
     static let passwordLength = 128
     static let descriptionLength = 200
     static let notesLength = 1000
     static let categoryLength = 50
 
-    /// Trims a required field and checks its length; `label` names it in the message.
+    /// Checks a required field's length and trims it; `label` names it in the message.
     static func required(_ value: String, _ label: String, max: Int = nameLength) throws -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        try checkLength(value, label, max: max)
+        let trimmed = value.trimmingCharacters(in: .patternWhitespace)
         if let problem = AccountValidation.requiredProblem(trimmed, label: label) { throw AppError.validation(problem) }
-        guard trimmed.count <= max else { throw AppError.validation("\(label) must be at most \(max) characters") }
         return trimmed
     }
 
-    /// Trims an optional field: empty becomes nil.
+    /// Checks an optional field's length and trims it: empty becomes nil.
     static func optional(_ value: String?, _ label: String, max: Int) throws -> String? {
-        guard let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-        guard trimmed.count <= max else { throw AppError.validation("\(label) must be at most \(max) characters") }
-        return trimmed
+        guard let value else { return nil }
+        try checkLength(value, label, max: max)
+        let trimmed = value.trimmingCharacters(in: .patternWhitespace)
+        return trimmed.isEmpty ? nil : trimmed
     }
+
+    /// Lengths count Unicode code points of the text as sent, as JSON Schema's `maxLength`
+    /// does, so a request `/openapi.json` allows is never refused for its length, nor the reverse.
+    static func checkLength(_ value: String, _ label: String, max: Int) throws {
+        guard value.unicodeScalars.count <= max else { throw AppError.validation("\(label) must be at most \(max) characters") }
+    }
+
+    static func isKnownTimeZone(_ name: String) -> Bool { !name.isEmpty && FamilyCalendar(identifier: name) != nil }
 
     /// A family's time zone: an IANA name this machine knows.
     static func timeZone(_ value: String) throws -> String {
         let zone = value.trimmingCharacters(in: .whitespaces)
-        guard FamilyCalendar(identifier: zone) != nil else {
+        guard isKnownTimeZone(zone) else {
             throw AppError.validation("Time zone must be an IANA name such as America/New_York")
         }
         return zone
@@ -36,15 +46,15 @@ enum InputRules {
 
     /// A login email, lower-cased so that one address is one account.
     static func email(_ value: String) throws -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        try checkLength(value, "Email", max: emailLength)
+        let trimmed = value.trimmingCharacters(in: .patternWhitespace).lowercased()
         if let problem = AccountValidation.emailProblem(trimmed) { throw AppError.validation(problem) }
-        guard trimmed.count <= emailLength else { throw AppError.validation("Email must be at most \(emailLength) characters") }
         return trimmed
     }
 
     static func newPassword(_ value: String) throws -> String {
         if let problem = AccountValidation.newPasswordProblem(value) { throw AppError.validation(problem) }
-        guard value.count <= passwordLength else { throw AppError.validation("Password must be at most \(passwordLength) characters") }
+        try checkLength(value, "Password", max: passwordLength)
         return value
     }
 

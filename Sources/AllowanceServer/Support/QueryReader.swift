@@ -6,9 +6,11 @@ import Vapor
 /// The one reader of query parameters. An absent or empty parameter is nil; a present one
 /// that does not read is a 400 naming the parameter, never silently ignored.
 extension URLQueryContainer {
-    func text(_ name: String, maxLength: Int = 100) throws -> String? {
+    func text(_ name: String, maxLength: Int = QueryParameter.textLength) throws -> String? {
         guard let text = try? get(String.self, at: name), !text.isEmpty else { return nil }
-        guard text.count <= maxLength else { throw AppError.validation("\(name) must be at most \(maxLength) characters") }
+        if text.unicodeScalars.contains("\u{0}") { throw NULGuard.refusal }
+        // Code points, as JSON Schema's `maxLength` counts them.
+        guard text.unicodeScalars.count <= maxLength else { throw AppError.validation("\(name) must be at most \(maxLength) characters") }
         return text
     }
 

@@ -47,7 +47,8 @@ import Vapor
                 .PUT, "/api/v1/notifications/preferences", token: kai.token,
                 json: NotificationPreferencesDto(quietHoursStart: "", quietHoursEnd: nil))
             #expect(
-                half.status == .badRequest && half.error?.message == "Quiet hours need both a start and an end, such as 21:00 and 07:00")
+                half.status == .unprocessableEntity
+                    && half.error?.message == "Quiet hours need both a start and an end, such as 21:00 and 07:00")
             // Saturday 18:30 in New York: after the default 18:00 reminder time.
             _ = await client.runJobs(at: utc("2026-11-21T23:30:00Z"), for: family)
             let fresh = try await client.signIn(family)

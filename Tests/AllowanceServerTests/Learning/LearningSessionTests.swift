@@ -54,11 +54,11 @@ import Vapor
             }
             let hour = testStart.addingTimeInterval(-3 * 3_600)
             let cases: [(String, HTTPStatus, String)] = [
-                (body(start: hour, end: hour), .badRequest, "endTime must be after startTime"),
-                (body(start: hour.addingTimeInterval(-30 * 3_600), end: hour), .badRequest, "A session can be at most 24 hours"),
-                (body(start: testStart, end: testStart.addingTimeInterval(3_600)), .badRequest, "endTime cannot be in the future"),
+                (body(start: hour, end: hour), .unprocessableEntity, "endTime must be after startTime"),
+                (body(start: hour.addingTimeInterval(-30 * 3_600), end: hour), .unprocessableEntity, "A session can be at most 24 hours"),
+                (body(start: testStart, end: testStart.addingTimeInterval(3_600)), .unprocessableEntity, "endTime cannot be in the future"),
                 (
-                    body("com.example.unknown", start: hour, end: hour.addingTimeInterval(600)), .badRequest,
+                    body("com.example.unknown", start: hour, end: hour.addingTimeInterval(600)), .unprocessableEntity,
                     "is not one of the family's apps"
                 ),
                 (body(start: testStart.addingTimeInterval(-2_700), end: testStart.addingTimeInterval(-600)), .conflict, "overlaps"),

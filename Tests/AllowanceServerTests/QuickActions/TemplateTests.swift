@@ -85,7 +85,7 @@ import Testing
             let kai = family.children[0]
             let missing = try await client.send(
                 .POST, "/api/v1/templates/\(Self.game)/use", token: family.parent.token, json: UseTemplateDto(childId: kai.id))
-            #expect(missing.status == .badRequest)
+            #expect(missing.status == .unprocessableEntity)
             #expect(missing.error?.message == "Amount is required: Game has no default amount")
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 20_00))
             let entry: TransactionResponse = try await client.call(

@@ -48,7 +48,7 @@ import Testing
             let lower = try await client.send(
                 .PUT, "/api/v1/savings-goals/\(goal.id)/matching", token: family.parent.token,
                 json: UpdateMatchingRuleDto(maxMatchAmount: Money(cents: 4_00)))
-            #expect(lower.status == .badRequest)
+            #expect(lower.status == .unprocessableEntity)
             #expect(lower.error?.message == "Maximum match amount cannot be less than the $5.00 already matched")
             let _: MatchingRuleDto = try await client.call(
                 .PUT, "/api/v1/savings-goals/\(goal.id)/matching", token: family.parent.token,

@@ -51,21 +51,25 @@ enum AppCategoryService {
         try await AppCategory.query(on: db).filter(\.$familyID == familyID).filter(\.$bundleIdentifier == bundleIdentifier).first()
     }
 
-    static func bundleIdentifier(_ text: String?) throws -> String {
-        let bundle = try InputRules.required(text ?? "", "Bundle identifier", max: bundleLength)
-        guard !bundle.contains(where: \.isWhitespace) else {
+    /// A bundle identifier as sent: not trimmed, so no spaces anywhere (what `/openapi.json` states).
+    static func bundleIdentifier(_ text: String) throws -> String {
+        try InputRules.checkLength(text, "Bundle identifier", max: bundleLength)
+        if text.isEmpty { throw AppError.validation("Bundle identifier is required") }
+        guard !text.unicodeScalars.contains(where: CharacterSet.patternWhitespace.contains) else {
             throw AppError.validation("Bundle identifier must have no spaces, such as com.duolingo.DuolingoMobile")
         }
-        return bundle
+        return text
     }
 
-    /// Reward apps earn nothing; a Learning app earns from 1 to 1,000 points an hour.
+    /// Reward apps earn nothing; a Learning app earns from 1 to 1,000 points an hour. Which
+    /// of the two applies depends on the category: 422.
     private static func pointsPerHour(_ rate: Int, category: AppCategoryKind) throws -> Int {
+        guard (0...largestRate).contains(rate) else { throw AppError.validation("pointsPerHour must be from 0 to \(largestRate)") }
         if category == .reward {
-            guard rate == 0 else { throw AppError.validation("A Reward app earns no points: pointsPerHour must be 0") }
+            guard rate == 0 else { throw AppError.unprocessable("A Reward app earns no points: pointsPerHour must be 0") }
             return 0
         }
-        guard (1...largestRate).contains(rate) else { throw AppError.validation("pointsPerHour must be from 1 to \(largestRate)") }
+        guard rate > 0 else { throw AppError.unprocessable("A Learning app earns points: pointsPerHour must be from 1 to \(largestRate)") }
         return rate
     }
 }

@@ -7,6 +7,9 @@ import SQLKit
 /// A Premium family's own badges: made by a parent, earned by the family's children by the
 /// same rules as the catalogue's, retired (never deleted) when removed.
 enum CustomBadgeStore {
+    static let descriptionLength = 200
+    static let iconLength = 60
+
     struct Stored: Sendable {
         let id: UUID
         let definition: BadgeDefinition
@@ -45,25 +48,32 @@ enum CustomBadgeStore {
     /// Makes a badge (Premium only: Basic families get 402 with what Premium unlocks), then
     /// awards it at once to the children who already meet it.
     static func create(_ input: CreateCustomBadgeDto, by parent: AuthUser, in context: ServiceContext) async throws -> BadgeDto {
-        if let refusal = try await PlanService.plan(ofFamily: parent.familyID, in: context).refusal(.customBadges) {
-            throw PlanService.upgradeRequired(refusal)
-        }
         let bonus = input.pointsAwarded ?? 0
         let bundle = input.measure == .appHours ? input.bundleIdentifier?.trimmingCharacters(in: .whitespaces) : nil
+        // Each field's own limits are the document's (400); an AppHours badge needs its app (422).
         if let refusal = CustomBadges.refusal(
-            title: input.title, kind: input.measure, threshold: input.threshold, bundleIdentifier: bundle, pointsAwarded: bonus)
+            title: input.title, kind: .hours, threshold: input.threshold, bundleIdentifier: nil, pointsAwarded: bonus)
         {
             throw AppError.validation(refusal)
         }
+        if let refusal = CustomBadges.refusal(
+            title: input.title, kind: input.measure, threshold: input.threshold, bundleIdentifier: bundle, pointsAwarded: bonus)
+        {
+            throw AppError.unprocessable(refusal)
+        }
         let title = input.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        let description = try InputRules.optional(input.description, "Description", max: 200)
-        let icon = try InputRules.optional(input.icon, "Icon", max: 60)
+        let description = try InputRules.optional(input.description, "Description", max: descriptionLength)
+        let icon = try InputRules.optional(input.icon, "Icon", max: iconLength)
+        // A request that could not make a badge is told so first; a good one from a Basic family learns of Premium.
+        if let refusal = try await PlanService.plan(ofFamily: parent.familyID, in: context).refusal(.customBadges) {
+            throw PlanService.upgradeRequired(refusal)
+        }
         let id = UUID()
         return try await context.write { db in
             var appName: String?
             if let bundle {
                 guard let app = try await AppCategoryService.find(bundle, familyID: parent.familyID, on: db) else {
-                    throw AppError.validation("\(bundle) is not one of the family's apps; add it on the apps list first")
+                    throw AppError.unprocessable("\(bundle) is not one of the family's apps; add it on the apps list first")
                 }
                 appName = app.appName
             }
@@ -91,7 +101,7 @@ enum CustomBadgeStore {
     /// children who have it keep it. The catalogue's badges cannot be removed.
     static func retire(key: String, by parent: AuthUser, in context: ServiceContext) async throws {
         if BadgeCatalog.all.contains(where: { $0.key == key }) {
-            throw AppError.validation("\(key) is one of the standard badges, which cannot be removed")
+            throw AppError.unprocessable("\(key) is one of the standard badges, which cannot be removed")
         }
         guard let id = CustomBadges.id(inKey: key) else { throw AppError.notFound("Badge") }
         struct Retired: Decodable { let id: UUID }

@@ -9,6 +9,8 @@ import SQLKit
 enum LearningGoalService {
     static let titleLength = 100
     static let descriptionLength = 500
+    /// The highest target of any type (points); hours and days have lower ones.
+    static let largestTarget: Double = 1_000_000
 
     static func create(_ input: CreateLearningGoalDto, for child: ChildRecord, by user: AuthUser, in context: ServiceContext) async throws
         -> LearningGoalDto
@@ -18,14 +20,15 @@ enum LearningGoalService {
         let details = try InputRules.optional(input.description, "Description", max: descriptionLength)
         let target = try targetValue(input.targetValue, type: input.type)
         var bundle: String?
+        // Only an AppSpecific goal names an app, and it must be one of the family's: 422.
         if input.type == .appSpecific {
-            guard let text = input.bundleIdentifier, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw AppError.validation("bundleIdentifier is required for an AppSpecific goal: name the app")
+            guard let text = input.bundleIdentifier?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+                throw AppError.unprocessable("bundleIdentifier is required for an AppSpecific goal: name the app")
             }
-            bundle = try AppCategoryService.bundleIdentifier(text)
-            guard try await AppCategoryService.find(bundle!, familyID: child.familyID, on: context.db) != nil else {
-                throw AppError.validation("\(bundle!) is not one of the family's apps: add it under app categories first")
+            guard try await AppCategoryService.find(text, familyID: child.familyID, on: context.db) != nil else {
+                throw AppError.unprocessable("\(text) is not one of the family's apps: add it under app categories first")
             }
+            bundle = text
         }
         let period = try period(for: input, now: now, calendar: child.calendar)
         let goal = LearningGoal()
@@ -110,11 +113,14 @@ enum LearningGoalService {
     }
 
     private static func targetValue(_ value: Double, type: LearningGoalType) throws -> Double {
-        guard value.isFinite, value > 0 else { throw AppError.validation("targetValue must be more than 0 (\(type.unit))") }
-        let most: Double = type == .pointBased ? 1_000_000 : type == .streak ? 366 : 1_000
-        guard value <= most else { throw AppError.validation("targetValue must be at most \(Int(most)) \(type.unit)") }
+        guard value.isFinite, value > 0, value <= largestTarget else {
+            throw AppError.validation("targetValue must be more than 0 and at most \(Int(largestTarget))")
+        }
+        // The unit, and so the ceiling, depends on the type: 422.
+        let most: Double = type == .pointBased ? largestTarget : type == .streak ? 366 : 1_000
+        guard value <= most else { throw AppError.unprocessable("targetValue must be at most \(Int(most)) \(type.unit)") }
         if type == .streak || type == .pointBased {
-            guard value == value.rounded() else { throw AppError.validation("targetValue must be a whole number of \(type.unit)") }
+            guard value == value.rounded() else { throw AppError.unprocessable("targetValue must be a whole number of \(type.unit)") }
         }
         return value
     }
@@ -125,22 +131,24 @@ enum LearningGoalService {
         let start = input.startDate.map(calendar.start(fromWire:)) ?? now
         if input.frequency == .custom {
             guard let startDate = input.startDate, let endDate = input.endDate else {
-                throw AppError.validation("A Custom goal needs startDate and endDate")
+                throw AppError.unprocessable("A Custom goal needs startDate and endDate")
             }
             let from = calendar.start(fromWire: startDate)
             let until = calendar.deadline(fromWire: endDate)
-            guard until > from else { throw AppError.validation("endDate must be after startDate") }
-            guard until > now else { throw AppError.validation("endDate must be in the future") }
-            guard until.timeIntervalSince(from) <= 366 * 86_400 else { throw AppError.validation("A Custom goal can last at most a year") }
+            guard until > from else { throw AppError.unprocessable("endDate must be after startDate") }
+            guard until > now else { throw AppError.unprocessable("endDate must be in the future") }
+            guard until.timeIntervalSince(from) <= 366 * 86_400 else {
+                throw AppError.unprocessable("A Custom goal can last at most a year")
+            }
             return DateInterval(start: from, end: until)
         }
         if input.endDate != nil {
-            throw AppError.validation("endDate is only for a Custom goal; a \(input.frequency.rawValue) goal ends with its period")
+            throw AppError.unprocessable("endDate is only for a Custom goal; a \(input.frequency.rawValue) goal ends with its period")
         }
         guard let period = LearningPeriod.containing(start, frequency: input.frequency, in: calendar) else {
-            throw AppError.validation("frequency must be \(LearningGoalFrequency.choices)")
+            throw AppError.unprocessable("frequency must be \(LearningGoalFrequency.choices)")
         }
-        guard period.end > now else { throw AppError.validation("startDate must be in the current period or later") }
+        guard period.end > now else { throw AppError.unprocessable("startDate must be in the current period or later") }
         return period
     }
 }

@@ -13,11 +13,12 @@ enum LearningSessionService {
         -> LearningSessionDto
     {
         let bundle = try AppCategoryService.bundleIdentifier(input.bundleIdentifier)
+        // The times against each other and the clock, and the family's apps: 422.
         if let problem = LearningSessionRules.problem(start: input.startTime, end: input.endTime, now: context.now) {
-            throw AppError.validation(problem)
+            throw AppError.unprocessable(problem)
         }
         guard let app = try await AppCategoryService.find(bundle, familyID: child.familyID, on: context.db) else {
-            throw AppError.validation("\(bundle) is not one of the family's apps: add it under app categories first")
+            throw AppError.unprocessable("\(bundle) is not one of the family's apps: add it under app categories first")
         }
         let seconds = Int64(input.endTime.timeIntervalSince(input.startTime).rounded(.down))
         let points = Int64(LearningSessionRules.points(seconds: seconds, pointsPerHour: app.pointsPerHour, category: app.category))

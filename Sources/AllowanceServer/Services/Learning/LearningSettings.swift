@@ -6,6 +6,9 @@ import SQLKit
 /// A family's learning settings: the points-to-money rate and the streak reminder's time
 /// (Premium chooses it; Basic keeps 18:00, and sending 18:00 back is no change).
 enum LearningSettings {
+    /// 0: points are not money.
+    static let pointsPerDollarRange = 0...100_000
+
     static func read(familyID: UUID, on sql: any SQLDatabase) async throws -> LearningSettingsDto {
         struct Row: Decodable {
             let points_per_dollar: Int?
@@ -19,7 +22,7 @@ enum LearningSettings {
     }
 
     static func update(_ input: LearningSettingsDto, familyID: UUID, in context: ServiceContext) async throws -> LearningSettingsDto {
-        if let rate = input.pointsPerDollar, !(0...100_000).contains(rate) {
+        if let rate = input.pointsPerDollar, !pointsPerDollarRange.contains(rate) {
             throw AppError.validation("pointsPerDollar must be from 1 to 100000, or 0 so that points are not money")
         }
         let time = try input.streakReminderTime.map { text -> String in

@@ -14,8 +14,9 @@ enum PointsService {
     static func redeem(_ input: PointsChangeDto, for child: ChildRecord, by user: AuthUser, in context: ServiceContext) async throws
         -> RedemptionDto
     {
-        guard input.points > 0 else { throw AppError.validation("points must be more than 0") }
-        guard input.points <= largestChange else { throw AppError.validation("points must be at most \(largestChange)") }
+        guard abs(input.points) <= largestChange else { throw AppError.validation("points must be at most \(largestChange)") }
+        // The request type also adjusts, where points may be negative: a redemption's sign is its own rule.
+        guard input.points > 0 else { throw AppError.unprocessable("points must be more than 0") }
         let description = try InputRules.required(input.description, "Description", max: descriptionLength)
         let rate = try await pointsPerDollar(ofFamily: child.familyID, on: context.sql)
         let money = try rate.map { try exchange(input.points, atRate: $0) }
@@ -60,7 +61,7 @@ enum PointsService {
         let cents = Int64(points) * 100
         guard cents % Int64(rate) == 0 else {
             let step = rate / gcd(rate, 100)
-            throw AppError.validation("At \(rate) points per dollar, redeem points in steps of \(step)")
+            throw AppError.unprocessable("At \(rate) points per dollar, redeem points in steps of \(step)")
         }
         return Money(cents: cents / Int64(rate))
     }

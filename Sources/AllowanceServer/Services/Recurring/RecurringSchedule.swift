@@ -19,11 +19,15 @@ struct RecurringSchedule: Equatable {
         pattern: RecurrencePattern, dayOfWeek: Int?, dayOfMonth: Int?, timeOfDay: TimeOfDay?, startDate: Date, endDate: Date?,
         maxOccurrences: Int?, isNew: Bool, now: Date, calendar: FamilyCalendar
     ) throws -> RecurringSchedule {
+        if let problem = RecurrenceValidation.rangeProblem(dayOfWeek: dayOfWeek, dayOfMonth: dayOfMonth, maxOccurrences: maxOccurrences) {
+            throw AppError.validation(problem)
+        }
+        // What is left depends on the dates and the time: 422.
         if let problem = RecurrenceValidation.problem(
             pattern: pattern, dayOfWeek: dayOfWeek, dayOfMonth: dayOfMonth, startDate: startDate, endDate: endDate,
             maxOccurrences: maxOccurrences, now: now, calendar: calendar, isNew: isNew)
         {
-            throw AppError.validation(problem)
+            throw AppError.unprocessable(problem)
         }
         var schedule = RecurringSchedule(
             pattern: pattern, dayOfWeek: pattern.usesDayOfWeek ? dayOfWeek : nil, dayOfMonth: pattern.usesDayOfMonth ? dayOfMonth : nil,

@@ -26,7 +26,7 @@ enum RecurringService {
         // Nothing is owed for times before the schedule was made.
         let first = schedule.rule.firstOccurrence(onOrAfter: max(schedule.startDate, now), in: calendar)
         guard RecurrenceState.isLive(next: first, count: 0, endDate: schedule.endDate, maxOccurrences: schedule.maxOccurrences) else {
-            throw AppError.validation("The schedule has no occurrence before endDate")
+            throw AppError.unprocessable("The schedule has no occurrence before endDate")
         }
 
         let model = RecurringTransaction()

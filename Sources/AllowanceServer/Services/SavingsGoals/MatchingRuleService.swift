@@ -60,7 +60,7 @@ enum MatchingRuleService {
             if let ratio = input.matchRatio { rule.matchRatioE4 = try self.ratio(ratio, for: stored.terms.type).tenThousandths }
             if let cap {
                 guard cap >= stored.terms.totalMatched else {
-                    throw AppError.validation(
+                    throw AppError.unprocessable(
                         "Maximum match amount cannot be less than the \(stored.terms.totalMatched.formatted) already matched")
                 }
                 rule.maxMatchAmountCents = cap.cents
@@ -84,15 +84,21 @@ enum MatchingRuleService {
     /// RatioMatch and MilestoneBonus take a ratio above 0 and at most 10 (MilestoneBonus at
     /// most 1: the whole target again); PercentageMatch a percentage above 0 and at most 1000.
     static func ratio(_ ratio: MatchRatio, for type: MatchingType) throws -> MatchRatio {
+        // `largestRatio` is the widest of these.
         let (limit, message): (Int64, String) =
             switch type {
             case .ratioMatch: (10, "matchRatio must be more than 0 and at most 10 (0.5 = $1 for every $2)")
             case .percentageMatch: (1000, "matchRatio must be a percentage more than 0 and at most 1000")
             case .milestoneBonus: (1, "matchRatio must be more than 0 and at most 1 (0.1 = 10% of the target over the four milestones)")
             }
-        guard ratio.isPositive, ratio <= MatchRatio(tenThousandths: limit * MatchRatio.scale) else { throw AppError.validation(message) }
+        guard ratio.isPositive, ratio <= MatchRatio(tenThousandths: Int64(largestRatio) * MatchRatio.scale) else {
+            throw AppError.validation(message)
+        }
+        guard ratio <= MatchRatio(tenThousandths: limit * MatchRatio.scale) else { throw AppError.unprocessable(message) }
         return ratio
     }
+
+    static let largestRatio = 1000
 
     private static let alreadyThere = AppError(
         .conflict, .matchingRuleExists, "This goal already has a matching rule; change it with PUT or remove it first")

@@ -110,7 +110,7 @@ enum SavingsGoalService {
         let type = input.autoTransferType ?? current.autoTransferType
         let changesType = type != current.autoTransferType
         guard let amount = input.autoTransferAmount ?? (type == .none ? .zero : changesType ? nil : current.autoTransferAmount) else {
-            throw AppError.validation("autoTransferAmount is required when autoTransferType changes")
+            throw AppError.unprocessable("autoTransferAmount is required when autoTransferType changes")
         }
         return try GoalInput.autoTransfer(type, amount)
     }

@@ -16,7 +16,7 @@ enum TemplateUseService {
             let amount = QuickActionRules.templateAmount(
                 override: override, defaultAmount: template.default_amount_cents.map(Money.init(cents:)))
         else {
-            throw AppError.validation("Amount is required: \(template.name) has no default amount")
+            throw AppError.unprocessable("Amount is required: \(template.name) has no default amount")
         }
         let description =
             try InputRules.optional(input.description, "Description", max: InputRules.descriptionLength)
