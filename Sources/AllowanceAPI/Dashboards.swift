@@ -58,15 +58,6 @@ public struct MonthlyStats: Codable, Sendable, Equatable {
         self.totalSaved = totalSaved
         self.netChange = totalEarned - totalSpent
     }
-
-    /// Reads answers (and cached copies) from before `totalSaved` existed as nothing saved.
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.totalEarned = try container.decode(Money.self, forKey: .totalEarned)
-        self.totalSpent = try container.decode(Money.self, forKey: .totalSpent)
-        self.totalSaved = try container.decodeIfPresent(Money.self, forKey: .totalSaved) ?? .zero
-        self.netChange = try container.decode(Money.self, forKey: .netChange)
-    }
 }
 
 public struct ChildDashboard: Codable, Sendable {

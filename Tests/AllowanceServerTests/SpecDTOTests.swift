@@ -102,7 +102,9 @@ import Testing
         let schemas = try #require((OpenAPIDocument.document()["components"] as? [String: Any])?["schemas"] as? [String: Any])
         func values(_ type: String, _ field: String) -> [String] {
             let property = ((schemas[type] as? [String: Any])?["properties"] as? [String: Any])?[field] as? [String: Any]
-            return (property?["enum"] as? [Any] ?? []).filter { !($0 is NSNull) }.map { "\($0)" }
+            // A numbered enumeration is its numbers or its names: the numbers are the documents' values.
+            let numbers = (property?["oneOf"] as? [[String: Any]])?.first { $0["type"] as? String == "integer" }
+            return ((numbers ?? property)?["enum"] as? [Any] ?? []).filter { !($0 is NSNull) }.map { "\($0)" }
         }
         #expect(values("CreateRecurringTransactionDto", "pattern") == ["1", "2", "3", "4", "5", "6"])
         #expect(values("CreateRecurringTransactionDto", "type") == ["Credit", "Debit"])

@@ -35,7 +35,7 @@ enum WidgetsController {
             .init(
                 .GET, "/api/v1/siri/goal-progress",
                 "A goal's progress as a spoken reply, the goal named as said (any case or accents) among open goals", access: .signedIn,
-                response: SiriGoalLookupResponseDto.self, query: ["name", "child"], use: siriGoalProgressByName),
+                response: SiriGoalLookupResponseDto.self, query: [.text("name"), .text("child")], use: siriGoalProgressByName),
         ]
     }
 

@@ -164,3 +164,34 @@ extension CreateGoalChallengeDto {
         ]
     }
 }
+extension GiftToGoalDto {
+    static var fieldRules: [String: [String: Any]] {
+        [
+            "amount": FieldRule.amount, "giverName": FieldRule.optionalText(max: GoalMoneyService.giverNameLength),
+            "note": FieldRule.optionalText(max: GoalInput.noteLength),
+            // Only the two gift types: a parent's, or a relative's.
+            "type": [
+                "enum": [
+                    ContributionType.parentGift.rawValue, ContributionType.externalGift.rawValue, ContributionType.parentGift.name,
+                    ContributionType.externalGift.name,
+                ]
+            ],
+        ]
+    }
+}
+extension CreateChildDto {
+    static var fieldRules: [String: [String: Any]] {
+        [
+            "firstName": FieldRule.text(max: InputRules.nameLength), "lastName": FieldRule.optionalText(max: InputRules.nameLength),
+            "weeklyAllowance": FieldRule.money(from: .zero), "initialBalance": FieldRule.money(from: .zero),
+        ]
+    }
+}
+extension ChildLoginDto {
+    static var fieldRules: [String: [String: Any]] { ["email": FieldRule.email, "password": FieldRule.newPassword] }
+}
+extension UpdateWidgetConfigDto {
+    static var fieldRules: [String: [String: Any]] {
+        ["widgetType": ["enum": WidgetConfigService.types], "widgetSize": ["enum": WidgetConfigService.sizes]]
+    }
+}

@@ -77,8 +77,15 @@ extension WireSchema where Self: CaseIterable & RawRepresentable, Self.RawValue 
     static func wireSchema(_ direction: SchemaDirection) -> [String: Any] { ["type": "string", "enum": allCases.map(\.rawValue)] }
 }
 extension WireSchema where Self: NumberedEnum {
+    /// Answers send the number; a request may send the number or the name (in any case, which
+    /// a schema cannot say: the names are listed as the documents spell them).
     static func wireSchema(_ direction: SchemaDirection) -> [String: Any] {
-        ["type": "integer", "enum": allCases.map(\.rawValue), "description": choices]
+        let numbers: [String: Any] = ["type": "integer", "enum": allCases.map(\.rawValue)]
+        switch direction {
+        case .response: return numbers.merging(["description": choices]) { $1 }
+        case .request:
+            return ["oneOf": [numbers, ["type": "string", "enum": allCases.map(\.name)]], "description": choices + ", by number or name"]
+        }
     }
 }
 
@@ -99,6 +106,10 @@ extension LearningGoalFrequency: WireSchema {}
 extension LearningGoalStatus: WireSchema {}
 extension PointsEntryType: WireSchema {}
 extension BadgeMeasureKind: WireSchema {}
+/// A widget's own settings: any JSON object the client reads back as it sent it.
+extension JSONValue: WireSchema {
+    static func wireSchema(_ direction: SchemaDirection) -> [String: Any] { ["type": "object"] }
+}
 extension UserRole: WireSchema {
     static func wireSchema(_ direction: SchemaDirection) -> [String: Any] { ["type": "string", "enum": ["Parent", "Child"]] }
 }

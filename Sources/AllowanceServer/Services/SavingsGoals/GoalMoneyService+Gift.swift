@@ -20,7 +20,7 @@ extension GoalMoneyService {
         }
         let named = try InputRules.optional(input.giverName, "Giver's name", max: giverNameLength)
         if input.type == .externalGift, named == nil {
-            throw AppError.validation("A gift from family (type 7) needs giverName: who gave it, such as \"Grandma Rose\"")
+            throw AppError.unprocessable("A gift from family (type 7) needs giverName: who gave it, such as \"Grandma Rose\"")
         }
         let giver = named ?? access.user.fullName
         let note = try GoalInput.note(input.note, "Note")

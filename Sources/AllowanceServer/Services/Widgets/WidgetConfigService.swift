@@ -35,17 +35,17 @@ enum WidgetConfigService {
             throw AppError.validation("configuration must be a JSON object, such as {\"childId\": \"...\"}")
         }
         guard try JSONEncoder.api.encode(input.configuration).count <= configurationLimit else {
-            throw AppError.validation("configuration must be at most \(configurationLimit) bytes of JSON")
+            throw AppError.unprocessable("configuration must be at most \(configurationLimit) bytes of JSON")
         }
         func id(_ key: String, _ what: String) throws -> UUID? {
             guard let value = fields[key] else { return nil }
             guard let text = value.text, let id = UUID(uuidString: text) else {
-                throw AppError.validation("configuration.\(key) must be \(what)'s id")
+                throw AppError.unprocessable("configuration.\(key) must be \(what)'s id")
             }
             return id
         }
         let goalID = try id("goalId", "a goal")
-        if type == "goal", goalID == nil { throw AppError.validation("A goal widget needs configuration.goalId: the goal it shows") }
+        if type == "goal", goalID == nil { throw AppError.unprocessable("A goal widget needs configuration.goalId: the goal it shows") }
         return Checked(type: type, size: size, configuration: input.configuration, childID: try id("childId", "a child"), goalID: goalID)
     }
 
