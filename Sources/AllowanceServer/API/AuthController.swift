@@ -7,7 +7,8 @@ enum AuthController {
         [
             .init(
                 .POST, "/api/v1/auth/register/parent", "Register a parent and a new family", access: .anyone,
-                request: RegisterParentRequest.self, response: AuthResponse.self, status: 201, refusals: [.conflict], use: registerParent),
+                request: RegisterParentRequest.self, response: AuthResponse.self, status: 201, refusals: [.conflict, .tooManyRequests],
+                use: registerParent),
             .init(
                 .POST, "/api/v1/auth/register/child", "Add a child login and money account", access: .parent,
                 request: RegisterChildRequest.self, response: ChildResponse.self, status: 201, refusals: [.conflict], use: registerChild),
@@ -23,7 +24,8 @@ enum AuthController {
                 response: UserResponse.self, refusals: [.conflict], use: updateProfile),
             .init(
                 .POST, "/api/v1/auth/change-password", "Change password; other devices are signed out", access: .signedIn,
-                request: ChangePasswordRequest.self, response: MessageResponse.self, refusals: [.unprocessableEntity], use: changePassword),
+                request: ChangePasswordRequest.self, response: MessageResponse.self, refusals: [.unprocessableEntity, .tooManyRequests],
+                use: changePassword),
             .init(.POST, "/api/v1/auth/logout", "End this token's session", access: .signedIn, response: MessageResponse.self, use: logout),
         ]
     }

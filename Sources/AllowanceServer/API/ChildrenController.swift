@@ -14,7 +14,7 @@ enum ChildrenController {
             .init(.GET, "/api/v1/children/{childId}", "One child", access: .signedIn, response: ChildResponse.self, use: show),
             .init(
                 .POST, "/api/v1/children/{childId}/login", "Give a child without a login an email and password", access: .parent,
-                request: ChildLoginDto.self, response: ChildResponse.self, use: giveLogin),
+                request: ChildLoginDto.self, response: ChildResponse.self, refusals: [.conflict], use: giveLogin),
             .init(
                 .GET, "/api/v1/children/{childId}/balance", "A child's balance", access: .signedIn, response: ChildBalanceResponse.self,
                 use: balance),

@@ -19,7 +19,9 @@ enum WidgetsController {
             .init(
                 .PUT, "/api/v1/widgets/config",
                 "Set up one of the signed-in user's widgets (type, size, configuration object); replaces that type and size's",
-                access: .signedIn, request: UpdateWidgetConfigDto.self, response: WidgetConfigurationDto.self, use: configure),
+                access: .signedIn, request: UpdateWidgetConfigDto.self, response: WidgetConfigurationDto.self,
+                refusals: [.unprocessableEntity],
+                use: configure),
             .init(
                 .GET, "/api/v1/widgets/family-balances", "Every child's balance", access: .parent, response: MultiChildWidgetDataDto.self,
                 use: familyBalances),
@@ -35,7 +37,8 @@ enum WidgetsController {
             .init(
                 .GET, "/api/v1/siri/goal-progress",
                 "A goal's progress as a spoken reply, the goal named as said (any case or accents) among open goals", access: .signedIn,
-                response: SiriGoalLookupResponseDto.self, query: [.text("name"), .text("child")], use: siriGoalProgressByName),
+                response: SiriGoalLookupResponseDto.self, query: [.requiredText("name"), .text("child")], refusals: [.notFound],
+                use: siriGoalProgressByName),
         ]
     }
 

@@ -155,6 +155,9 @@ extension QueryParameter {
             case .text(let maxLength): ["type": "string", "maxLength": maxLength]
             case .choice(let values): ["type": "string", "enum": values]
             }
+        if required {
+            return ["name": name, "in": "query", "required": true, "schema": schema.merging(["pattern": "\\S"]) { $1 }]
+        }
         // The reader takes an empty value as absent.
         return ["name": name, "in": "query", "required": false, "allowEmptyValue": true, "schema": schema]
     }

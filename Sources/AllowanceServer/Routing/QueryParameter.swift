@@ -2,7 +2,8 @@ import AllowanceAPI
 import Foundation
 
 /// A query parameter as an endpoint reads it (`URLQueryContainer` in QueryReader.swift) and
-/// `/openapi.json` describes it. Every one is optional, and an empty value reads as absent.
+/// `/openapi.json` describes it. An empty value reads as absent; only a `required` one (a
+/// voice request's goal name) must be there.
 struct QueryParameter: Sendable {
     enum Kind: Sendable {
         case integer(ClosedRange<Int>)
@@ -16,6 +17,7 @@ struct QueryParameter: Sendable {
 
     let name: String
     let kind: Kind
+    var required = false
 
     /// The longest text a query parameter takes.
     static let textLength = 100
@@ -25,6 +27,10 @@ struct QueryParameter: Sendable {
     static func date(_ name: String) -> Self { .init(name: name, kind: .date) }
     static func text(_ name: String, maxLength: Int = textLength) -> Self {
         .init(name: name, kind: .text(maxLength: maxLength))
+    }
+    /// Text that must be there, with something besides blanks in it.
+    static func requiredText(_ name: String, maxLength: Int = textLength) -> Self {
+        .init(name: name, kind: .text(maxLength: maxLength), required: true)
     }
     static func choice(_ name: String, _ values: [String]) -> Self { .init(name: name, kind: .choice(values)) }
     /// A numbered enumeration, by its number or its name.
