@@ -10,13 +10,13 @@ import VaporTesting
 /// read on the others, a sign-out on one ends the session on the others at once, and failed
 /// sign-ins are counted together.
 @Suite struct InstancesTests {
-    /// Runs `body` with three applications configured on the same database (a fresh SQLite
-    /// file, or the shared PostgreSQL of `TEST_DATABASE_URL`), as three servers behind one
-    /// address would be.
+    /// Runs `body` with three applications configured on the shared PostgreSQL of
+    /// `TEST_DATABASE_URL`, as three servers behind one address would be (on a fresh SQLite
+    /// file, two: see `withThirdInstance`).
     func withThreeInstances(_ body: (TestClient, TestClient, TestClient) async throws -> Void) async throws {
         try await withApp { first in
             try await withTwin(of: first) { second in
-                try await withTwin(of: first) { third in
+                try await withThirdInstance(of: first) { third in
                     try await body(first, TestClient(app: second, now: first.now), TestClient(app: third, now: first.now))
                 }
             }

@@ -6,9 +6,9 @@ import Vapor
 
 @testable import AllowanceServer
 
-/// Exactly once under a race: three server instances on one database (PostgreSQL with
-/// TEST_DATABASE_URL, else one SQLite file), each running its scheduler twice at the same
-/// moment, over 1,000 due occurrences.
+/// Exactly once under a race: three server instances on one PostgreSQL (TEST_DATABASE_URL;
+/// two on one SQLite file, see `withThirdInstance`), each running its scheduler twice at the
+/// same moment, over 1,000 due occurrences.
 @Suite struct SchedulerRaceTests {
     @Test func threeServersRacingOverAThousandDueOccurrencesPostEachOnce() async throws {
         try await withApp { client in
@@ -31,7 +31,7 @@ import Vapor
 
             // act
             try await withTwin(of: client) { twin in
-                try await withTwin(of: client) { third in
+                try await withThirdInstance(of: client) { third in
                     func race() async -> [JobRunner.Result] {
                         await withTaskGroup(of: [JobRunner.Result].self) { group in
                             for app in [client.app, twin, third, client.app, twin, third] {
