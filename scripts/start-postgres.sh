@@ -128,8 +128,10 @@ start_new_cluster() {
         || { cat "$datadir.initdb.log" >&2; die "initdb failed"; }
     rm -f "$datadir.initdb.log"
     log "starting PostgreSQL on 127.0.0.1:$PG_PORT"
+    # max_connections: the test suite runs many servers at once (each with a pool per event
+    # loop, three on one database in InstancesTests); the default 100 ran out.
     as_owner "$PGBIN/pg_ctl" -D "$datadir" -l "$datadir/server.log" -w -t 60 \
-        -o "-p $PG_PORT -k $datadir -c listen_addresses=127.0.0.1" \
+        -o "-p $PG_PORT -k $datadir -c listen_addresses=127.0.0.1 -c max_connections=400" \
         start >&2 || { cat "$datadir/server.log" >&2 || true; die "pg_ctl start failed"; }
     echo "$datadir" >"$STATE_FILE"
 }
