@@ -139,10 +139,20 @@ extension Money: Codable {
         }
     }
 
+    /// As a Double when that is exact, which is every amount the product allows: a Double
+    /// holds every whole number of cents up to 2^53 / 100 ($90 trillion) closely enough that
+    /// its shortest printed form is the two-decimal amount. Encoding through `Decimal` costs
+    /// a long division per amount and was most of a transaction list's encoding time.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(decimal)
+        if cents.magnitude <= Self.largestExactDouble {
+            try container.encode(Double(cents) / 100)
+        } else {
+            try container.encode(decimal)
+        }
     }
+
+    private static let largestExactDouble: UInt64 = (1 << 53) / 100
 }
 
 extension MoneyParseError {

@@ -32,6 +32,10 @@ public struct ServerOptions: Sendable {
     /// New families one client address may register per hour; 0 turns the limit off (the
     /// tests, which register hundreds of families from one address).
     public var registrationsPerHour: Int
+    /// PostgreSQL connections per event loop (one loop per core). Writers wait for their
+    /// commit's flush; with several connections their transactions overlap and PostgreSQL
+    /// flushes them together. The tests keep one: they run hundreds of servers at once.
+    public var postgresConnectionsPerLoop = 1
 
     public init(
         database: DatabaseSetting, seedDemoFamily: Bool, passwordCost: Int = 10, jwtSecret: String? = nil, registrationsPerHour: Int = 0
@@ -49,6 +53,7 @@ public struct ServerOptions: Sendable {
             passwordCost: Environment.get("BCRYPT_COST").flatMap(Int.init) ?? 10, jwtSecret: Environment.get("JWT_SECRET"),
             registrationsPerHour: Environment.get("REGISTRATION_LIMIT").flatMap(Int.init) ?? 20)
         options.demoHistory = Environment.get("SEED_DEMO_HISTORY") != "0"
+        options.postgresConnectionsPerLoop = Environment.get("DB_CONNECTIONS_PER_LOOP").flatMap(Int.init).map { max($0, 1) } ?? 4
         return options
     }
 
@@ -72,8 +77,9 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     switch options.database {
     case .sqlite(let path):
         app.databases.use(.sqlite(.file(path)), as: .sqlite)
+        app.databases.use(.sqlite(.file(path)), as: .sqliteWriter, isDefault: false)
     case .postgres(let url):
-        app.databases.use(try .postgres(url: url), as: .psql)
+        app.databases.use(try .postgres(url: url, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop), as: .psql)
     }
     if case .sqlite = options.database {
         app.serverState = ServerState(gatesWrites: true, registrationsPerHour: options.registrationsPerHour)

@@ -57,6 +57,26 @@ import Testing
         let total = (0..<10).reduce(Money.zero) { sum, _ in sum + Money(cents: 10) }
         #expect(total == Money(cents: 100))
     }
+
+    /// The wire text is the exact amount whichever way it is encoded: every cent from -$1,000
+    /// to $1,000, amounts near the maximum and beyond where a Double stops being exact,
+    /// each printed as `Decimal` prints it and, up to the maximum, read back to the same cents.
+    @Test func encodesEveryAmountAsItsExactDecimalText() throws {
+        struct Box: Codable { var amount: Money }
+        let edge = Int64((1 << 53) / 100)
+        var cents = Array(-100_000...100_000).map(Int64.init)
+        cents += [Money.maximum.cents, -Money.maximum.cents, edge - 1, edge, edge + 1, -edge, Int64.max / 2]
+        var generator = SystemRandomNumberGenerator()
+        cents += (0..<10_000).map { _ in Int64.random(in: -edge...edge, using: &generator) }
+        let encoder = JSONEncoder()
+        for value in cents {
+            let text = String(decoding: try encoder.encode(Box(amount: Money(cents: value))), as: UTF8.self)
+            #expect(text == #"{"amount":\#(Money(cents: value).decimal)}"#, "\(value) cents")
+            // Reading refuses amounts beyond the maximum, whatever their form.
+            guard value.magnitude <= Money.maximum.cents.magnitude else { continue }
+            #expect(try JSONDecoder().decode(Box.self, from: Data(text.utf8)).amount == Money(cents: value))
+        }
+    }
 }
 
 @Suite struct LedgerRuleTests {

@@ -1,6 +1,7 @@
 import AllowanceCore
 import Fluent
 import Foundation
+import SQLKit
 import Vapor
 
 /// A kind of background work. `run` does everything that has fallen due up to the context's
@@ -43,15 +44,25 @@ public struct PaydayContext: Sendable {
 /// auto-transfers), inside the payday's own transaction (the service context works in it).
 final class PaydayHooks: @unchecked Sendable {
     typealias Hook = @Sendable (PaydayContext, ServiceContext) async throws -> Void
-    // Same reasoning as JobRegistry.
-    private let lock = NSLock()
-    private var hooks: [Hook] = []
+    /// Which of these children a hook has work for, in one query: a payday batch runs the
+    /// hook for those only instead of asking child by child.
+    typealias Concerns = @Sendable ([UUID], any SQLDatabase) async throws -> Set<UUID>
 
-    func register(_ hook: @escaping Hook) {
-        lock.withLock { hooks.append(hook) }
+    struct Registration: Sendable {
+        let concerns: Concerns
+        let run: Hook
     }
 
-    var all: [Hook] { lock.withLock { hooks } }
+    // Same reasoning as JobRegistry.
+    private let lock = NSLock()
+    private var registrations: [Registration] = []
+
+    /// `concerns` defaults to every child.
+    func register(concerns: @escaping Concerns = { children, _ in Set(children) }, _ hook: @escaping Hook) {
+        lock.withLock { registrations.append(Registration(concerns: concerns, run: hook)) }
+    }
+
+    var all: [Registration] { lock.withLock { registrations } }
 }
 
 extension Application {

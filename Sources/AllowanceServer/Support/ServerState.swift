@@ -6,13 +6,14 @@ import Vapor
 final class ServerState: Sendable {
     /// SQLite cannot upgrade a reading transaction to a writing one while another connection
     /// writes (it fails with SQLITE_BUSY instead of waiting), so on SQLite this server's writes
-    /// take turns through one gate. PostgreSQL takes row locks and needs none.
-    let writeGate: WriteGate?
+    /// go through one queue that commits them in groups. PostgreSQL takes row locks, runs
+    /// concurrent transactions and groups their flushes itself.
+    let groupCommit: GroupCommit?
     /// New families per client address and hour; nil when registration is not limited.
     let registrationLimit: RateLimit?
 
     init(gatesWrites: Bool, registrationsPerHour: Int) {
-        writeGate = gatesWrites ? WriteGate() : nil
+        groupCommit = gatesWrites ? GroupCommit() : nil
         registrationLimit = registrationsPerHour > 0 ? .registration(perHour: registrationsPerHour) : nil
     }
 }

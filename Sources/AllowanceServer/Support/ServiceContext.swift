@@ -25,26 +25,13 @@ struct ServiceContext: Sendable {
         ServiceContext(application: application, db: transaction, now: now, familyScope: familyScope)
     }
 
-    /// Runs `work` in one database transaction, through the write gate on SQLite. Inside a
-    /// transaction already, the outer one (and its gate) covers the work.
+    /// Runs `work` in one database transaction; on SQLite in the next group commit (see
+    /// `GroupCommit`). Inside a transaction already, the outer one covers the work.
     func write<T: Sendable>(_ work: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         if db.inTransaction { return try await work(db) }
-        guard let gate = state.writeGate else { return try await db.transaction(work) }
-        // The gate orders this application's writers; another process (or another
-        // application in this one) on the same file can still hold the lock. SQLite then
-        // answers BUSY and has rolled the transaction back, so it is simply tried again.
-        for attempt in 1... {
-            do {
-                return try await gate.run { try await db.transaction(work) }
-            } catch let error as SQLiteError where error.isBusy && attempt < Self.busyAttempts {
-                try await Task.sleep(for: .milliseconds(Int.random(in: 1...(5 + attempt))))
-            }
-        }
-        preconditionFailure("unreachable: the loop returns or throws")
+        guard let groupCommit = state.groupCommit else { return try await db.transaction(work) }
+        return try await groupCommit.run(on: application.db(.sqliteWriter), work)
     }
-
-    /// About ten seconds of waiting on a busy SQLite file before the write gives up.
-    private static let busyAttempts = 150
 }
 
 extension SQLiteError {

@@ -84,6 +84,35 @@ import Testing
         }
     }
 
+    /// Paid together in one batch, each child still gets what paying alone gives: the credit
+    /// with its own running balance, the day's totals (the audit compares them with the
+    /// ledger), and the "Allowance day" notice unless that child turned it off.
+    @Test func payday_ABatchPaysEachChildAsPayingAloneWould() async throws {
+        try await withApp { client in
+            // setup
+            var family = try await client.family(children: [("Kai", Money(cents: 1_00)), ("Freya", Money(cents: 2_00)), ("Ola", .zero)])
+            let _: NotificationPreferencesDto = try await client.call(
+                .PUT, "/api/v1/notifications/preferences", token: family.children[1].token,
+                json: NotificationPreferencesDto(allowanceRemindersEnabled: false))
+            // act
+            #expect(await client.runJobs(at: utc("2026-11-28T06:00:00Z"), for: family)["payday"] == 3)
+            // assert
+            family = try await client.signIn(family)
+            for (child, cents) in zip(family.children, [Int64(11_00), 12_00, 10_00]) {
+                let last = try #require(try await client.ledger(of: child, in: family).last)
+                #expect(last.description == "Weekly allowance" && last.amount == Money(cents: 10_00))
+                #expect(last.balanceAfter == Money(cents: cents) && last.createdAt == utc("2026-11-28T05:00:00Z"))
+            }
+            var told: [Int] = []
+            for child in family.children {
+                told.append(try await client.notifications(token: child.token).filter { $0.type == .allowance }.count)
+            }
+            #expect(told == [1, 0, 1])
+            #expect(try await client.audit(family).isClean)
+            #expect(await client.runJobs(at: utc("2026-11-28T07:00:00Z"), for: family)["payday"] == 0)
+        }
+    }
+
     @Test func payday_StaysAtLocalMidnightAcrossTheDaylightSavingChange() async throws {
         // Tuesday 20 October 2026; New York's clocks go back on Sunday 1 November.
         try await withApp(at: utc("2026-10-20T16:00:00Z")) { client in

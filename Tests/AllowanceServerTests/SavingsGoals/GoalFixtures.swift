@@ -93,7 +93,7 @@ extension TestClient {
                 calendar: record.calendar, on: db)
             let context = PaydayContext(
                 childID: record.id, familyID: record.familyID, allowance: amount, paidAt: paidAt, calendar: record.calendar)
-            for hook in hooks { try await hook(context, service.within(db)) }
+            for hook in hooks { try await hook.run(context, service.within(db)) }
         }
     }
 

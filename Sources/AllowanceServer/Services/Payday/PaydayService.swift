@@ -13,39 +13,71 @@ import Vapor
 enum PaydayService {
     static let jobName = "payday"
     static let description = "Weekly allowance"
+    static let category = "Allowance"
+
+    /// What the child is told when an allowance arrives.
+    static func notification(for allowance: Money) -> (title: String, body: String) {
+        ("Allowance day: +\(allowance.formatted)", "Your weekly allowance of \(allowance.formatted) has arrived.")
+    }
 
     static var scheduledJob: ScheduledJob {
         ScheduledJob(name: jobName, run: run)
     }
 
-    /// Pays every payday owed up to `now`, for every child whose allowance is running.
+    /// Pays every payday owed up to `now`, for every child whose allowance is running: in
+    /// rounds (each child's oldest payday owed first), each round in batches of
+    /// `PaydayBatch.size` children, each batch one transaction. A batch that fails is paid
+    /// again child by child, so one failing child neither holds up nor undoes the others; its
+    /// later paydays wait for the next run, to stay in order.
     static func run(in context: ServiceContext) async throws -> Int {
         let now = context.now
         let hooks = context.application.paydayHooks.all
         var paid = 0
         var failures: [String] = []
+        var failed: Set<UUID> = []
         // Children in a random order: servers running at once then mostly work on different
-        // children instead of queueing behind each other's claims. Each child's paydays stay in order.
-        for child in try await owedChildren(only: nil, scope: context.familyScope, on: context.sql).shuffled() {
-            do {
-                for payday in child.paydays(through: now) {
-                    guard try await pay(child, on: payday, hooks: hooks, in: context) else { continue }
-                    paid += 1
-                    JobOutput.report(
-                        "\(jobName): \(child.first_name) +\(Money(cents: child.weekly_allowance_cents).formatted) \(description) (due \(payday.formatted(.iso8601)))"
-                    )
-                }
-            } catch {
-                // This child's later weeks wait too, so paydays stay in order; other children go ahead.
-                failures.append("\(child.first_name) (\(child.id)): \(error)")
+        // children instead of queueing behind each other's claims.
+        let owed = try await owedChildren(only: nil, scope: context.familyScope, on: context.sql).shuffled().map { child in
+            (child: child, paydays: child.paydays(through: now))
+        }
+        var round = 0
+        while true {
+            let dues = owed.compactMap { owed in
+                round < owed.paydays.count && !failed.contains(owed.child.id)
+                    ? PaydayBatch.Due(child: owed.child, payday: owed.paydays[round]) : nil
             }
+            guard !dues.isEmpty else { break }
+            for start in stride(from: 0, to: dues.count, by: PaydayBatch.size) {
+                let batch = Array(dues[start..<min(start + PaydayBatch.size, dues.count)])
+                do {
+                    let done = try await context.write { db in try await PaydayBatch.pay(batch, hooks: hooks, in: context, on: db) }
+                    paid += done.count
+                    for (due, allowance) in done { report(due.child, allowance, due.payday) }
+                } catch {
+                    for due in batch {
+                        do {
+                            guard try await pay(due.child, on: due.payday, hooks: hooks, in: context) else { continue }
+                            paid += 1
+                            report(due.child, Money(cents: due.child.weekly_allowance_cents), due.payday)
+                        } catch {
+                            failed.insert(due.child.id)
+                            failures.append("\(due.child.first_name) (\(due.child.id)): \(error)")
+                        }
+                    }
+                }
+            }
+            round += 1
         }
         return try PartialJobFailure.check(handled: paid, failures: failures)
     }
 
+    private static func report(_ child: OwedChild, _ allowance: Money, _ payday: Date) {
+        JobOutput.report("\(jobName): \(child.first_name) +\(allowance.formatted) \(description) (due \(payday.formatted(.iso8601)))")
+    }
+
     /// Pays what one child is owed up to `now`, inside the caller's transaction (a pause
     /// settles the weeks that fell due before it).
-    static func settle(childID: UUID, hooks: [PaydayHooks.Hook], in context: ServiceContext) async throws {
+    static func settle(childID: UUID, hooks: [PaydayHooks.Registration], in context: ServiceContext) async throws {
         for child in try await owedChildren(only: childID, scope: nil, on: context.sql) {
             for payday in child.paydays(through: context.now) {
                 _ = try await pay(child, on: payday, hooks: hooks, in: context)
@@ -55,7 +87,8 @@ enum PaydayService {
 
     /// One payday in one transaction. false when there was nothing to do: another run paid it,
     /// or the allowance was paused or the child removed since the list was read.
-    private static func pay(_ child: OwedChild, on payday: Date, hooks: [PaydayHooks.Hook], in context: ServiceContext) async throws -> Bool
+    private static func pay(_ child: OwedChild, on payday: Date, hooks: [PaydayHooks.Registration], in context: ServiceContext) async throws
+        -> Bool
     {
         let calendar = child.calendar
         let now = context.now
@@ -78,14 +111,14 @@ enum PaydayService {
             let allowance = Money(cents: current.weekly_allowance_cents)
             _ = try await LedgerService.post(
                 LedgerPosting(
-                    childID: child.id, type: .credit, amount: allowance, description: description, category: "Allowance", createdBy: nil,
+                    childID: child.id, type: .credit, amount: allowance, description: description, category: category, createdBy: nil,
                     at: payday),
                 calendar: calendar, on: db)
             let paid = PaydayContext(childID: child.id, familyID: child.family_id, allowance: allowance, paidAt: payday, calendar: calendar)
-            for hook in hooks { try await hook(paid, context.within(db)) }
+            for hook in hooks { try await hook.run(paid, context.within(db)) }
+            let message = notification(for: allowance)
             try await NotificationService.notify(
-                child.user_id, type: .allowance, title: "Allowance day: +\(allowance.formatted)",
-                message: "Your weekly allowance of \(allowance.formatted) has arrived.", childID: child.id, at: payday, on: db)
+                child.user_id, type: .allowance, title: message.title, message: message.body, childID: child.id, at: payday, on: db)
             return true
         }
     }

@@ -8,7 +8,7 @@ import Vapor
 /// the job that fails challenges whose end has passed.
 enum SavingsGoalsFeature {
     static func register(_ app: Application) {
-        app.paydayHooks.register { payday, context in
+        app.paydayHooks.register(concerns: AutoTransferService.childrenWithAutoTransfers) { payday, context in
             guard let child = try await FamilyDirectory.child(payday.childID, inFamily: payday.familyID, on: context.sql) else { return }
             try await AutoTransferService.processAutoTransfers(child: child, allowance: payday.allowance, at: payday.paidAt, in: context)
         }

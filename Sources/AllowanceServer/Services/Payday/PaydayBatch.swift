@@ -1,0 +1,168 @@
+import AllowanceAPI
+import AllowanceCore
+import Fluent
+import Foundation
+import SQLKit
+
+/// Many children's paydays in a few statements. Paying one child at a time costs about ten
+/// statements each; over 10,000 children that is most of a payday run. A batch does the same
+/// work for up to `size` children, one payday each, with one statement per step:
+/// claim, credit, ledger rows, day totals, notifications (hooks run only for the children
+/// they concern). The caller runs it inside a transaction, so a batch is paid whole or not
+/// at all; `PaydayService` then pays that batch's children one by one to find the failing one.
+enum PaydayBatch {
+    /// Children per batch: well under both databases' limits on bound values per statement
+    /// (SQLite 32,766; PostgreSQL 65,535) at 11 values per ledger row.
+    static let size = 500
+
+    /// One payday owed to one child.
+    struct Due: Sendable {
+        let child: PaydayService.OwedChild
+        let payday: Date
+
+        var key: String { "payday:\(child.id.uuidString.lowercased()):\(child.calendar.dayKey(payday))" }
+    }
+
+    /// Pays `dues` (at most one per child) in `db`'s transaction. Returns the paydays paid
+    /// with the amount each: a payday another run claimed first, or whose allowance was paused
+    /// or set to zero since the list was read, is left out.
+    static func pay(_ dues: [Due], hooks: [PaydayHooks.Registration], in context: ServiceContext, on db: any Database) async throws
+        -> [(due: Due, allowance: Money)]
+    {
+        precondition(db.inTransaction, "a payday batch is paid inside a transaction")
+        guard !dues.isEmpty else { return [] }
+        let sql = db.sql
+        // Claims in key order: two servers claiming overlapping batches take the keys' locks
+        // in one order and cannot deadlock.
+        let byKey = dues.sorted { $0.key < $1.key }
+        let claimed = try await claim(byKey, now: context.now, on: sql)
+        guard !claimed.isEmpty else { return [] }
+        let credited = try await credit(claimed, on: sql)
+        let unpaid = claimed.filter { credited[$0.child.id] == nil }
+        if !unpaid.isEmpty {
+            // Paused or zeroed since the list was read: the claim goes, so a later payday is owed afresh.
+            try await sql.raw("DELETE FROM occurrences WHERE key IN " + .list(unpaid.map { $0.key })).run()
+        }
+        let paid = claimed.compactMap { due in credited[due.child.id].map { (due: due, credit: $0) } }
+        guard !paid.isEmpty else { return [] }
+        try await insertLedgerRows(paid, on: sql)
+        try await addDayTotals(paid, on: sql)
+        for hook in hooks {
+            let concerned = try await hook.concerns(paid.map(\.due.child.id), sql)
+            for (due, credit) in paid where concerned.contains(due.child.id) {
+                let payday = PaydayContext(
+                    childID: due.child.id, familyID: due.child.family_id, allowance: credit.allowance, paidAt: due.payday,
+                    calendar: due.child.calendar)
+                try await hook.run(payday, context.within(db))
+            }
+        }
+        try await notify(paid, on: sql)
+        return paid.map { (due: $0.due, allowance: $0.credit.allowance) }
+    }
+
+    private struct Credit {
+        let allowance: Money
+        let balanceAfter: Money
+    }
+
+    /// Inserts the claims; returns the dues whose claim is new (in the order given).
+    private static func claim(_ dues: [Due], now: Date, on sql: any SQLDatabase) async throws -> [Due] {
+        var values: [SQLQueryString] = []
+        for due in dues {
+            values.append(
+                "(\(bind: UUID()), \(bind: due.key), \(bind: PaydayService.jobName), \(bind: due.child.id), \(bind: due.payday), \(bind: now))"
+            )
+        }
+        struct Row: Decodable { let key: String }
+        let rows = try await sql.raw(
+            "INSERT INTO occurrences (id, key, job, subject_id, due_at, created_at) VALUES " + .joined(values)
+                + " ON CONFLICT (key) DO NOTHING RETURNING key"
+        ).all(decoding: Row.self)
+        let keys = Set(rows.map(\.key))
+        return dues.filter { keys.contains($0.key) }
+    }
+
+    /// Credits each claimed child's allowance as it stands now; a paused or zero allowance is not credited.
+    private static func credit(_ dues: [Due], on sql: any SQLDatabase) async throws -> [UUID: Credit] {
+        struct Row: Decodable {
+            let id: UUID
+            let balance_cents: Int64
+            let weekly_allowance_cents: Int64
+        }
+        let rows = try await sql.raw(
+            "UPDATE children SET balance_cents = balance_cents + weekly_allowance_cents WHERE id IN " + .list(dues.map(\.child.id))
+                + " AND allowance_paused = \(bind: false) AND weekly_allowance_cents > 0"
+                + " RETURNING id, balance_cents, weekly_allowance_cents"
+        ).all(decoding: Row.self)
+        return Dictionary(
+            uniqueKeysWithValues: rows.map {
+                ($0.id, Credit(allowance: Money(cents: $0.weekly_allowance_cents), balanceAfter: Money(cents: $0.balance_cents)))
+            })
+    }
+
+    private static func insertLedgerRows(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
+        var values: [SQLQueryString] = []
+        for (due, credit) in paid {
+            // Each child's row is locked by the credit above, so the next number is ours alone.
+            values.append(
+                """
+                (\(bind: UUID()), \(bind: due.child.id), \(bind: credit.allowance.cents), \(bind: TransactionType.credit.rawValue),
+                 \(bind: PaydayService.description), \(bind: PaydayService.category), NULL, \(bind: credit.balanceAfter.cents), NULL,
+                 \(bind: due.payday), (SELECT COALESCE(MAX(entry_number), 0) + 1 FROM transactions WHERE child_id = \(bind: due.child.id)))
+                """
+            )
+        }
+        try await sql.raw(
+            """
+            INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by, created_at, entry_number)
+            VALUES
+            """ + .joined(values)
+        ).run()
+    }
+
+    /// The same day totals `LedgerService.post` keeps, one row per child and day.
+    private static func addDayTotals(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
+        var values: [SQLQueryString] = []
+        for (due, credit) in paid {
+            values.append(
+                "(\(bind: due.child.id), \(bind: due.child.calendar.dayKey(due.payday)), \(bind: credit.allowance.cents), 0, 1, 0, 0)")
+        }
+        try await sql.raw(
+            "INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents) VALUES "
+                + .joined(values)
+                    + """
+                     ON CONFLICT (child_id, day) DO UPDATE SET
+                        credits_cents = child_daily_totals.credits_cents + excluded.credits_cents,
+                        entry_count = child_daily_totals.entry_count + 1
+                    """
+        ).run()
+    }
+
+    /// "Allowance day" for each child who has not turned those notifications off.
+    private static func notify(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
+        struct Preference: Decodable {
+            let id: UUID
+            let notifications_enabled: Bool
+            let allowance_reminders: Bool
+        }
+        let preferences = try await sql.raw(
+            "SELECT id, notifications_enabled, allowance_reminders FROM notification_preferences WHERE id IN "
+                + .list(paid.map(\.due.child.user_id))
+        ).all(decoding: Preference.self)
+        let silenced = Set(preferences.filter { !($0.notifications_enabled && $0.allowance_reminders) }.map(\.id))
+        var values: [SQLQueryString] = []
+        for (due, credit) in paid where !silenced.contains(due.child.user_id) {
+            let message = PaydayService.notification(for: credit.allowance)
+            values.append(
+                """
+                (\(bind: UUID()), \(bind: due.child.user_id), \(bind: NotificationType.allowance.rawValue), \(bind: message.title),
+                 \(bind: message.body), \(bind: due.child.id), \(bind: false), \(bind: due.payday))
+                """
+            )
+        }
+        guard !values.isEmpty else { return }
+        try await sql.raw(
+            "INSERT INTO notifications (id, user_id, type, title, message, child_id, is_read, created_at) VALUES " + .joined(values)
+        ).run()
+    }
+}

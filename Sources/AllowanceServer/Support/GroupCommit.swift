@@ -1,0 +1,113 @@
+import Fluent
+import FluentSQLiteDriver
+import Foundation
+import SQLKit
+
+/// SQLite's writers, committed in groups. SQLite has one writer at a time and each commit
+/// waits for the disk, so writers that queue while one commit is being flushed are run
+/// together in the next database transaction, each in its own savepoint, and all of them are
+/// answered after its one flush: a 2xx still means on disk, yet a hundred postings share a
+/// flush instead of taking turns for one each. A writer that fails rolls back to its
+/// savepoint: its work is undone and the others in the group still commit.
+///
+/// Writers run one after another on one connection kept for writing (`DatabaseID.sqliteWriter`),
+/// so the readers' connections never wait behind a group.
+actor GroupCommit {
+    typealias Work = @Sendable (any Database) async throws -> any Sendable
+
+    private struct Writer {
+        let work: Work
+        let answer: CheckedContinuation<any Sendable, any Error>
+        /// The writers' connection as this writer's caller has it (they all name one file).
+        let database: any Database
+    }
+
+    /// The most writers one transaction takes; the rest go in the next. It bounds how long a
+    /// writer can wait behind others' work.
+    static let largestGroup = 128
+    /// About ten seconds of waiting on a file another process holds before a group gives up.
+    static let busyAttempts = 150
+
+    private var queue: [Writer] = []
+    private var committing = false
+    /// Transactions run and the writers they carried, since start (the tests read them).
+    private(set) var groups = 0
+    private(set) var writers = 0
+
+    /// Runs `work` in the next group's transaction on `database` (the writers' connection,
+    /// `app.db(.sqliteWriter)`) and returns its result once that group is on disk; throws
+    /// what `work` threw (its changes undone) or why the commit failed.
+    func run<T: Sendable>(on database: any Database, _ work: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        let result = try await withCheckedThrowingContinuation { answer in
+            queue.append(Writer(work: { try await work($0) }, answer: answer, database: database))
+            if !committing {
+                committing = true
+                Task { await commitQueued() }
+            }
+        }
+        // The continuation only ever receives what this caller's own work returned.
+        return result as! T
+    }
+
+    private func commitQueued() async {
+        while !queue.isEmpty {
+            let group = Array(queue.prefix(Self.largestGroup))
+            queue.removeFirst(group.count)
+            groups += 1
+            writers += group.count
+            // Writers arriving while this group commits queue up for the next one.
+            let results = await Self.commit(group.map(\.work), on: group[0].database)
+            for (writer, result) in zip(group, results) { writer.answer.resume(with: result) }
+        }
+        committing = false
+    }
+
+    /// One transaction for the whole group, a savepoint per writer. Another process holding
+    /// the file makes SQLite answer BUSY and roll the transaction back; the group is then
+    /// simply run again (nothing of it was committed).
+    private static func commit(_ group: [Work], on db: any Database) async -> [Result<any Sendable, any Error>] {
+        for attempt in 1... {
+            do {
+                return try await db.transaction { transaction in
+                    // One writer alone needs no savepoint: its failure rolls back the transaction.
+                    if group.count == 1 { return [.success(try await group[0](transaction))] }
+                    var results: [Result<any Sendable, any Error>] = []
+                    for (index, work) in group.enumerated() {
+                        results.append(try await inSavepoint("w\(index)", work, on: transaction))
+                    }
+                    return results
+                }
+            } catch let error as SQLiteError where error.isBusy && attempt < busyAttempts {
+                try? await Task.sleep(for: .milliseconds(Int.random(in: 1...(5 + attempt))))
+            } catch {
+                // Only a lone writer's own failure, or a failed commit, reaches here.
+                return group.map { _ in .failure(error) }
+            }
+        }
+        preconditionFailure("unreachable: the loop returns")
+    }
+
+    /// Runs one writer between `SAVEPOINT` and `RELEASE`; when it throws, its changes are
+    /// rolled back and the error is its result. A busy file is thrown on, to retry the group.
+    private static func inSavepoint(_ name: String, _ work: Work, on db: any Database) async throws -> Result<any Sendable, any Error> {
+        let sql = db.sql
+        try await sql.raw("SAVEPOINT \(unsafeRaw: name)").run()
+        do {
+            let value = try await work(db)
+            try await sql.raw("RELEASE \(unsafeRaw: name)").run()
+            return .success(value)
+        } catch let error as SQLiteError where error.isBusy {
+            throw error
+        } catch {
+            try await sql.raw("ROLLBACK TO \(unsafeRaw: name)").run()
+            try await sql.raw("RELEASE \(unsafeRaw: name)").run()
+            return .failure(error)
+        }
+    }
+}
+
+extension DatabaseID {
+    /// The same SQLite file as `.sqlite`, through connections of its own that only the group
+    /// commit writes on.
+    static let sqliteWriter = DatabaseID(string: "sqlite-writer")
+}
