@@ -15,6 +15,11 @@ The file must hold the migrated schema and the demo family (run the server once,
 command, with SEED_DEMO=1): its rows show how this database stores UUIDs (BLOB or TEXT) and
 dates (REAL seconds since 1970). Each new child is created three days before the payday, so
 exactly one payday is owed to each.
+
+With ``--pg URL`` in place of DB the same is done in PostgreSQL through psql (bench_pg.py):
+the seed as COPY, the raw insert as one INSERT ... SELECT over generate_series of N rows into
+``CREATE TABLE ... (LIKE transactions INCLUDING ALL)``, in one transaction, timed by psql's
+``\timing`` (INSERT plus COMMIT).
 """
 
 import datetime as dt
@@ -128,13 +133,79 @@ def raw(path, n):
     print(f"{elapsed:.3f}")
 
 
+def seed_postgres(url, n):
+    from bench_pg import PG, stamp
+    db = PG(url)
+    payday = next_wednesday(dt.datetime.now(dt.timezone.utc))
+    created = stamp((payday - dt.timedelta(days=3)).timestamp())
+    tag = uuid.uuid4().hex[:8]
+    families, users, children = [], [], []
+    for index in range(n):
+        if index % 4 == 0:
+            family_id = str(uuid.uuid4())
+            families.append((family_id, f"Bench family {index // 4}", ZONES[(index // 4) % len(ZONES)], created))
+        user_id = str(uuid.uuid4())
+        users.append((user_id, family_id, f"bench-{tag}-{index}@example.com", "-", f"Child{index}", "Bench", "Child", created))
+        children.append((str(uuid.uuid4()), user_id, family_id, 1000, WEDNESDAY, 0, created, False, None))
+    script = db.script()
+    script.sql("BEGIN")
+    script.sql("UPDATE children SET allowance_paused = TRUE")
+    script.copy("families", ["id", "name", "time_zone", "created_at"], families)
+    script.copy("users", ["id", "family_id", "email", "password_hash", "first_name", "last_name", "role", "created_at"], users)
+    script.copy("children", ["id", "user_id", "family_id", "weekly_allowance_cents", "allowance_day", "balance_cents",
+                             "created_at", "allowance_paused", "allowance_resumed_at"], children)
+    script.sql("COMMIT")
+    for table in ("families", "users", "children"):
+        script.sql(f"ANALYZE {table}")
+    script.finish()
+    print((payday + dt.timedelta(hours=12)).strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
+def raw_postgres(url, n):
+    import re
+    import subprocess
+    copy = "bench_raw_transactions"
+    sql = f"""
+DROP TABLE IF EXISTS {copy};
+CREATE TABLE {copy} (LIKE transactions INCLUDING ALL);
+CREATE TEMP TABLE bench_children AS SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM children LIMIT {n};
+\\timing on
+BEGIN;
+INSERT INTO {copy} (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by,
+                    created_at, entry_number)
+SELECT gen_random_uuid(), c.id, 1000, 'Credit', 'Weekly allowance', 'Allowance', NULL, 1000, NULL, now(),
+       i / (SELECT COUNT(*) FROM bench_children) + 1
+FROM generate_series(0, {n - 1}) AS i JOIN bench_children c ON c.k = i % (SELECT COUNT(*) FROM bench_children);
+COMMIT;
+\\timing off
+DROP TABLE {copy};
+"""
+    out = subprocess.run(["psql", "-X", "-v", "ON_ERROR_STOP=1", url], input=sql, capture_output=True, text=True)
+    if out.returncode != 0:
+        sys.exit(f"bench_payday: psql failed: {out.stderr.strip()}")
+    times = [float(t) for t in re.findall(r"^Time: ([\d.]+) ms", out.stdout, re.M)]
+    inserted = re.search(r"^INSERT 0 (\d+)", out.stdout, re.M)
+    if len(times) < 3 or not inserted or int(inserted.group(1)) != n:
+        sys.exit(f"bench_payday: unexpected psql output: {out.stdout[-500:]}")
+    # BEGIN, INSERT, COMMIT: the insert and its commit.
+    print(f"{(times[1] + times[2]) / 1000:.3f}")
+
+
 def main():
-    if len(sys.argv) != 4 or sys.argv[1] not in ("seed", "raw"):
+    args = sys.argv[1:]
+    pg = None
+    if len(args) == 4 and args[1] == "--pg":
+        pg = args.pop(2)
+        args[1] = pg
+    if len(args) != 3 or args[0] not in ("seed", "raw"):
         sys.exit(__doc__)
-    command, path, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    command, path, n = args[0], args[1], int(args[2])
     if n < 1:
         sys.exit("bench_payday: N must be at least 1")
-    seed(path, n) if command == "seed" else raw(path, n)
+    if pg:
+        seed_postgres(pg, n) if command == "seed" else raw_postgres(pg, n)
+    else:
+        seed(path, n) if command == "seed" else raw(path, n)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ Usage: bench_report.py RESULTS_TSV VERIFY_TSV
 
 RESULTS_TSV columns (tab-separated, no header):
     rows  endpoint  requests  req_per_s  p50_ms  p99_ms  non2xx  socket_errors
-    server_cores  wrk_cores  other_cores      (mean CPU cores used during the run)
+    server_cores  wrk_cores  other_cores  [db_cores]   (mean CPU cores used during the run;
+                                                      db: PostgreSQL's processes, absent or 0 on SQLite)
 VERIFY_TSV columns:
     rows  exit_code  summary
 
@@ -43,6 +44,7 @@ def main() -> int:
                 "rows": int(r[0]), "endpoint": r[1], "requests": int(r[2]), "rps": float(r[3]),
                 "p50": float(r[4]), "p99": float(r[5]), "non2xx": int(r[6]), "socket": int(r[7]),
                 "server_cpu": float(r[8]), "wrk_cpu": float(r[9]), "other_cpu": float(r[10]),
+                "db_cpu": float(r[11]) if len(r) > 11 else 0.0,
             })
     verifies = []
     try:
@@ -53,17 +55,19 @@ def main() -> int:
     except FileNotFoundError:
         pass
 
+    with_db = any(r["db_cpu"] for r in results)
     print()
+    cpu_head = "CPU srv/db/wrk/other" if with_db else "CPU srv/wrk/other"
     header = (f"{'size':>6}  {'endpoint':<12} {'req/s':>10} {'p50 ms':>9} {'p99 ms':>9} {'errors':>8}  {'requests':>9}"
-              f"  {'CPU srv/wrk/other':>17}")
+              f"  {cpu_head:>20}")
     print(header)
     print("-" * len(header))
     for r in results:
         errors = r["non2xx"] + r["socket"]
         flag = ("  <-- errors" if errors else "") + ("  <-- machine busy" if r["other_cpu"] > BUSY_LIMIT else "")
-        cpu = f"{r['server_cpu']:.2f}/{r['wrk_cpu']:.2f}/{r['other_cpu']:.2f}"
+        cpu = f"{r['server_cpu']:.2f}/" + (f"{r['db_cpu']:.2f}/" if with_db else "") + f"{r['wrk_cpu']:.2f}/{r['other_cpu']:.2f}"
         print(f"{size_label(r['rows']):>6}  {r['endpoint']:<12} {r['rps']:>10.1f} {r['p50']:>9.2f} {r['p99']:>9.2f} "
-              f"{errors:>8}  {r['requests']:>9}  {cpu:>17}{flag}")
+              f"{errors:>8}  {r['requests']:>9}  {cpu:>20}{flag}")
 
     failed = False
     errored = [r for r in results if r["non2xx"] or r["socket"]]

@@ -22,8 +22,13 @@ UUIDs and dates are written in whatever form the existing rows use (Fluent's SQL
 stores UUIDs as TEXT in this project, upper-case; BLOB is handled as well; dates are REAL
 seconds since 1970).
 
+With ``--pg URL`` instead of a file path the same rows go into PostgreSQL (through psql, see
+bench_pg.py): COPY in one transaction, then ANALYZE of the two tables (autovacuum would do it
+a minute later, in the middle of the measurement).
+
 Usage: bench_seed.py DB_PATH N [--email kai@example.com] [--creator parent@example.com]
                                [--years 3] [--recent 12] [--seed 42]
+       bench_seed.py --pg URL N [same options]
 """
 
 import argparse
@@ -56,14 +61,19 @@ DEBIT_TEXT = [
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("db")
+    ap.add_argument("db", nargs="?", help="the SQLite file (or --pg)")
     ap.add_argument("rows", type=int, help="total ledger rows the child should have")
     ap.add_argument("--email", default="kai@example.com", help="the child's sign-in email")
     ap.add_argument("--creator", default="parent@example.com", help="email stored as created_by")
     ap.add_argument("--years", type=float, default=3.0)
     ap.add_argument("--recent", type=int, default=12, help="rows placed in the current month")
     ap.add_argument("--seed", type=int, default=42)
+    ap.add_argument("--pg", metavar="URL", help="seed this PostgreSQL database instead of a SQLite file")
     args = ap.parse_args()
+    if args.pg:
+        return seed_postgres(args)
+    if not args.db:
+        ap.error("a SQLite file or --pg URL is required")
 
     started = time.monotonic()
     rng = random.Random(args.seed)
@@ -225,6 +235,108 @@ def main() -> int:
         f"balance {balance / 100:.2f}, in {time.monotonic() - started:.1f}s"
     )
     return 0 if count == args.rows and days[1] == count else 1
+
+
+def seed_postgres(args) -> int:
+    """The same ledger as the SQLite path, into PostgreSQL through psql (native uuid and timestamptz)."""
+    from bench_pg import PG, literal, stamp
+    started = time.monotonic()
+    rng = random.Random(args.seed)
+    db = PG(args.pg)
+    found = db.query("SELECT c.id, f.time_zone FROM children c JOIN users u ON u.id = c.user_id "
+                     f"JOIN families f ON f.id = c.family_id WHERE u.email = {literal(args.email)}")
+    if not found:
+        print(f"bench_seed: no child with email {args.email}", file=sys.stderr)
+        return 2
+    child_id, tz_name = found[0]
+    creator = db.query(f"SELECT id FROM users WHERE email = {literal(args.creator)}")
+    creator_id = creator[0][0] if creator else None
+    columns = db.columns("transactions")
+    known = {"id", "child_id", "amount_cents", "type", "description", "category", "notes",
+             "balance_after_cents", "created_by", "created_at", "entry_number"}
+    unknown = [c for c, (required, has_default, _) in columns.items() if required and not has_default and c not in known]
+    if unknown:
+        print(f"bench_seed: transactions has required columns this script does not fill: {unknown}", file=sys.stderr)
+        return 2
+    existing = db.query(f"SELECT id, type, amount_cents FROM transactions WHERE child_id = {literal(child_id)} "
+                        "ORDER BY entry_number, created_at, id")
+    next_number = len(existing) + 1
+    if existing:
+        next_number = int(db.query(f"SELECT MAX(entry_number) + 1 FROM transactions WHERE child_id = {literal(child_id)}")[0][0])
+    need = args.rows - len(existing)
+    if need < 0:
+        print(f"bench_seed: child already has {len(existing)} rows, more than {args.rows}", file=sys.stderr)
+        return 2
+
+    tz = ZoneInfo(tz_name)
+    now = time.time()
+    end = now - 60.0
+    start = now - args.years * 365.25 * 86400.0
+    month_start = dt.datetime.fromtimestamp(now, tz).replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()
+    recent = min(args.recent, need)
+    times = sorted(rng.uniform(start, month_start - 1.0) for _ in range(need - recent))
+    times += sorted(rng.uniform(month_start, end) for _ in range(recent))
+    opening_times = [start - (len(existing) - i) for i in range(len(existing))]
+    first_day = dt.datetime.fromtimestamp(opening_times[0] if opening_times else start, tz).date() - dt.timedelta(days=1)
+    last_day = dt.datetime.fromtimestamp(now, tz).date() + dt.timedelta(days=2)
+    day_keys, midnights = [], []
+    d = first_day
+    while d <= last_day:
+        midnights.append(dt.datetime(d.year, d.month, d.day, tzinfo=tz).timestamp())
+        day_keys.append(d.isoformat())
+        d += dt.timedelta(days=1)
+    totals = {}
+
+    def add_total(ts, kind, amount):
+        t = totals.setdefault(day_keys[bisect.bisect_right(midnights, ts) - 1], [0, 0, 0])
+        t[0 if kind == "Credit" else 1] += amount
+        t[2] += 1
+
+    balance = 0
+    script = db.script()
+    script.sql("BEGIN")
+    for (rid, kind, amount), ts in zip(existing, opening_times):
+        balance += int(amount) if kind == "Credit" else -int(amount)
+        add_total(ts, kind, int(amount))
+        script.sql(f"UPDATE transactions SET created_at = {literal(stamp(ts))}, balance_after_cents = {balance} "
+                   f"WHERE id = {literal(rid)}")
+
+    def generate():
+        nonlocal balance
+        for number, ts in enumerate(times, start=next_number):
+            if rng.random() < 0.5:
+                kind, amount = "Debit", rng.randint(25, 1200)
+                if amount > balance:
+                    kind = "Credit"
+            else:
+                kind, amount = "Credit", rng.randint(50, 1500)
+            if kind == "Credit":
+                balance += amount
+                desc, cat = CREDIT_TEXT[rng.randrange(len(CREDIT_TEXT))]
+            else:
+                balance -= amount
+                desc, cat = DEBIT_TEXT[rng.randrange(len(DEBIT_TEXT))]
+            add_total(ts, kind, amount)
+            notes = "bench seed" if rng.random() < 0.05 else None
+            yield (str(uuid.uuid4()), child_id, amount, kind, desc, cat, notes, balance, creator_id, stamp(ts), number)
+
+    script.copy("transactions", ["id", "child_id", "amount_cents", "type", "description", "category", "notes",
+                                 "balance_after_cents", "created_by", "created_at", "entry_number"], generate())
+    script.sql(f"DELETE FROM child_daily_totals WHERE child_id = {literal(child_id)}")
+    script.copy("child_daily_totals", ["child_id", "day", "credits_cents", "debits_cents", "entry_count"],
+                ((child_id, day, c, d_, n) for day, (c, d_, n) in sorted(totals.items())))
+    first_ts = stamp(opening_times[0] if opening_times else (times[0] if times else now))
+    script.sql(f"UPDATE children SET balance_cents = {balance}, created_at = LEAST(COALESCE(created_at, {literal(first_ts)}), "
+               f"{literal(first_ts)}) WHERE id = {literal(child_id)}")
+    script.sql("COMMIT")
+    script.sql("ANALYZE transactions")
+    script.sql("ANALYZE child_daily_totals")
+    script.finish()
+    count = int(db.query(f"SELECT COUNT(*) FROM transactions WHERE child_id = {literal(child_id)}")[0][0])
+    days = db.query(f"SELECT COUNT(*), SUM(entry_count) FROM child_daily_totals WHERE child_id = {literal(child_id)}")[0]
+    print(f"bench_seed: {args.email}: {count} ledger rows ({need} added), {days[0]} day totals covering {days[1]} rows, "
+          f"balance {balance / 100:.2f}, in {time.monotonic() - started:.1f}s (PostgreSQL)")
+    return 0 if count == args.rows and int(days[1]) == count else 1
 
 
 if __name__ == "__main__":
