@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Calendar arithmetic in one family's time zone. Everything that says "today", "this month"
 /// or "on Friday" goes through here, so daylight-saving changes are handled in one place.
@@ -14,11 +15,22 @@ public struct FamilyCalendar: Sendable {
         self.calendar = calendar
     }
 
-    /// nil when the identifier is not an IANA zone.
+    /// nil when the identifier is not an IANA zone. Each zone is read once per process:
+    /// `TimeZone(identifier:)` opens and parses the zone's file every time, and every request
+    /// about a child and every child in a payday run needs the family's calendar.
     public init?(identifier: String) {
+        if let known = Self.known.withLock({ $0[identifier] }) {
+            self = known
+            return
+        }
         guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { return nil }
         self.init(timeZone: zone)
+        let calendar = self
+        Self.known.withLock { $0[identifier] = calendar }
     }
+
+    /// The zones read so far, by identifier (a few hundred exist, so it stays small).
+    private static let known = Mutex<[String: FamilyCalendar]>([:])
 
     public func startOfDay(_ date: Date) -> Date { calendar.startOfDay(for: date) }
 
@@ -46,7 +58,14 @@ public struct FamilyCalendar: Sendable {
     /// The local calendar day as "2026-11-22": the key of per-day totals.
     public func dayKey(_ date: Date) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+        // Padded by hand: `String(format:)` goes through NSString and was most of a payday
+        // run's time over 10,000 children.
+        return Self.padded(parts.year!, 4) + "-" + Self.padded(parts.month!, 2) + "-" + Self.padded(parts.day!, 2)
+    }
+
+    private static func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
 

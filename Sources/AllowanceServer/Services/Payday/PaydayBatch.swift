@@ -19,8 +19,17 @@ enum PaydayBatch {
     struct Due: Sendable {
         let child: PaydayService.OwedChild
         let payday: Date
+        /// The claim's key, `payday:<child>:<local date>` (`PaydayService.claimKey`).
+        let key: String
+        /// The local date, the day totals' key.
+        let day: String
 
-        var key: String { "payday:\(child.id.uuidString.lowercased()):\(child.calendar.dayKey(payday))" }
+        init(child: PaydayService.OwedChild, payday: Date) {
+            self.child = child
+            self.payday = payday
+            day = child.calendar.dayKey(payday)
+            key = PaydayService.claimKey(child: child.id, day: day)
+        }
     }
 
     /// Pays `dues` (at most one per child) in `db`'s transaction. Returns the paydays paid
@@ -125,7 +134,7 @@ enum PaydayBatch {
         var values: [SQLQueryString] = []
         for (due, credit) in paid {
             values.append(
-                "(\(bind: due.child.id), \(bind: due.child.calendar.dayKey(due.payday)), \(bind: credit.allowance.cents), 0, 1, 0, 0)")
+                "(\(bind: due.child.id), \(bind: due.day), \(bind: credit.allowance.cents), 0, 1, 0, 0)")
         }
         try await sql.raw(
             "INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents) VALUES "

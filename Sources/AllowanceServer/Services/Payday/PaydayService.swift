@@ -15,6 +15,9 @@ enum PaydayService {
     static let description = "Weekly allowance"
     static let category = "Allowance"
 
+    /// A payday's claim: `payday:<child>:<YYYY-MM-DD>`, the date in the family's zone.
+    static func claimKey(child: UUID, day: String) -> String { "payday:\(child.uuidString.lowercased()):\(day)" }
+
     /// What the child is told when an allowance arrives.
     static func notification(for allowance: Money) -> (title: String, body: String) {
         ("Allowance day: +\(allowance.formatted)", "Your weekly allowance of \(allowance.formatted) has arrived.")
@@ -104,7 +107,7 @@ enum PaydayService {
                 )
                 .first(decoding: Current.self), !current.allowance_paused, current.weekly_allowance_cents > 0
             else { return false }
-            let key = "payday:\(child.id.uuidString.lowercased()):\(calendar.dayKey(payday))"
+            let key = claimKey(child: child.id, day: calendar.dayKey(payday))
             guard try await OccurrenceClaims.claim(key, job: jobName, subject: child.id, dueAt: payday, now: now, on: db) else {
                 return false
             }
