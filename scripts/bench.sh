@@ -360,7 +360,7 @@ PY
     last=$(tail -1 "$WORK/results-$BACKEND.tsv")
     IFS=$'\t' read -r _ _ req rps p50 p99 non2xx socket srv_cpu wrk_cpu other_cpu db_cpu <<<"$last"
     log "  $name: $rps req/s, p50 $p50 ms, p99 $p99 ms, $req requests, non-2xx $non2xx, socket errors $socket;" \
-        "CPU cores used: server $srv_cpu, wrk $wrk_cpu, $([ "$BACKEND" = pg ] && echo "postgres $db_cpu, ")others $other_cpu"
+        "CPU cores used: server $srv_cpu, wrk $wrk_cpu, $([ "$BACKEND" != pg ] || echo "postgres $db_cpu, ")others $other_cpu"
     if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > float(sys.argv[2]) else 1)" "$other_cpu" "$BUSY_LIMIT"; then
         log "  WARNING: other processes used $other_cpu cores during $name; its figures are skewed:"
         ps -eo pcpu=,comm= --sort=-pcpu | head -5 >&2 || true
@@ -576,7 +576,9 @@ PY
     figure "$BACKEND" "$key.cpu_wrk" "$wrkc"
     figure "$BACKEND" "$key.cpu_db" "$dbc"
     figure "$BACKEND" "$key.cpu_other" "$other"
-    TIMED_CPU="CPU cores used: server $srv, wrk $wrkc, $([ "$BACKEND" = pg ] && echo "postgres $dbc, ")others $other"
+    local pgcpu=""
+    [ "$BACKEND" != pg ] || pgcpu="postgres $dbc, "
+    TIMED_CPU="CPU cores used: server $srv, wrk $wrkc, ${pgcpu}others $other"
     if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > float(sys.argv[2]) else 1)" "$other" "$BUSY_LIMIT"; then
         TIMED_CPU="$TIMED_CPU (WARNING: other processes were busy; figures skewed)"
     fi
