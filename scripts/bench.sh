@@ -191,6 +191,10 @@ start_postgres() {
     PG_PORT=$PG_PORT PG_FRESH=1 PG_DB=allowance_bench bash "$ROOT/scripts/start-postgres.sh" >/dev/null 2>"$WORK/postgres.log" \
         || { cat "$WORK/postgres.log" >&2; die "PostgreSQL did not start"; }
     PG_STARTED=1
+    local datadir
+    datadir=$(cat "${TMPDIR:-/tmp}/allowance-postgres-${PG_PORT}.datadir" 2>/dev/null || true)
+    PG_POSTMASTER=$(head -1 "$datadir/postmaster.pid" 2>/dev/null || true)
+    [ -n "$PG_POSTMASTER" ] || log "WARNING: PostgreSQL's postmaster not found: its CPU is counted with the others"
     command -v pgbench >/dev/null || die "pgbench (the PostgreSQL raw-commit reference) is missing"
 }
 
@@ -374,11 +378,12 @@ PY
 # Busy clock ticks of the whole machine (user+nice+system+steal; interrupts left out) and of one process.
 cpu_busy_ticks() { awk '/^cpu /{print $2 + $3 + $4 + $9; exit}' /proc/stat; }
 proc_ticks() { if [ -r "/proc/$1/stat" ]; then sed 's/^.*) //' "/proc/$1/stat" | awk '{print $12 + $13}'; else echo 0; fi; }
-# Busy ticks of every PostgreSQL process (the database's share of the machine on PG; 0 on SQLite).
+# Busy ticks of the bench's PostgreSQL: its postmaster and that one's children (not another
+# cluster's, such as the tests' on 55432). 0 on SQLite, which runs inside the server.
 db_ticks() {
-    if [ "${BACKEND:-sqlite}" != pg ]; then echo 0; return; fi
+    if [ "${BACKEND:-sqlite}" != pg ] || [ -z "${PG_POSTMASTER:-}" ]; then echo 0; return; fi
     local pid sum=0 t
-    for pid in $(pgrep -x postgres || true); do
+    for pid in "$PG_POSTMASTER" $(pgrep -P "$PG_POSTMASTER" || true); do
         t=$(proc_ticks "$pid")
         sum=$((sum + ${t:-0}))
     done
