@@ -42,8 +42,8 @@ extension Application {
     func registerMetricsRoute() {
         guard let metrics else { return }
         get("metrics") { _ in
-            var headers = HTTPHeaders()
-            headers.contentType = HTTPMediaType(type: "text", subType: "plain", parameters: ["version": "0.0.4", "charset": "utf-8"])
+            // Spelled out: HTTPMediaType keeps its parameters in a dictionary, in no fixed order.
+            let headers: HTTPHeaders = ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"]
             return Response(status: .ok, headers: headers, body: .init(string: metrics.text))
         }
     }
