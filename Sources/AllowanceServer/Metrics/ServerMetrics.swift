@@ -64,8 +64,9 @@ final class ServerMetrics: Sendable {
         timer(Name.jobDuration, [job]).record(duration)
     }
 
-    func recordPosting(_ type: TransactionType) {
-        counter(Name.postings, [("type", type.rawValue)]).increment()
+    /// Ledger entries written: one by `LedgerService.post`, a batch's by `PaydayBatch`.
+    func recordPostings(_ type: TransactionType, count: Int = 1) {
+        counter(Name.postings, [("type", type.rawValue)]).increment(by: Int64(count))
     }
 
     private func counter(_ name: String, _ labels: [(String, String)]) -> CoreMetrics.Counter {
