@@ -22,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         // The piggy bank's local SQLite file on the device (no account needed).
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+        // GET /metrics (issue 12, section 3): Prometheus text through swift-metrics.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         .target(name: "AllowanceCore"),
@@ -37,6 +40,8 @@ let package = Package(
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "JWT", package: "jwt"),
                 .product(name: "Leaf", package: "leaf"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         .executableTarget(name: "allowance-server", dependencies: ["AllowanceServer"]),

@@ -36,6 +36,8 @@ public struct ServerOptions: Sendable {
     /// commit's flush; with several connections their transactions overlap and PostgreSQL
     /// flushes them together. The tests keep one: they run hundreds of servers at once.
     public var postgresConnectionsPerLoop = 1
+    /// Serve `GET /metrics` (Prometheus) and record what it shows; off unless `METRICS=1`.
+    public var metrics = false
 
     public init(
         database: DatabaseSetting, seedDemoFamily: Bool, passwordCost: Int = 10, jwtSecret: String? = nil, registrationsPerHour: Int = 0
@@ -54,6 +56,7 @@ public struct ServerOptions: Sendable {
             registrationsPerHour: Environment.get("REGISTRATION_LIMIT").flatMap(Int.init) ?? 20)
         options.demoHistory = Environment.get("SEED_DEMO_HISTORY") != "0"
         options.postgresConnectionsPerLoop = Environment.get("DB_CONNECTIONS_PER_LOOP").flatMap(Int.init).map { max($0, 1) } ?? 4
+        options.metrics = Environment.get("METRICS") == "1"
         return options
     }
 
@@ -74,12 +77,14 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
                 "JWT_SECRET is \(options.jwtSecret.utf8.count) bytes; it must be at least 32 (e.g. JWT_SECRET=$(openssl rand -hex 32)).")
         }
     }
+    app.metrics = options.metrics ? ServerMetrics() : nil
     switch options.database {
     case .sqlite(let path):
-        app.databases.use(.sqlite(.file(path)), as: .sqlite)
-        app.databases.use(.sqlite(.file(path)), as: .sqliteWriter, isDefault: false)
+        app.databases.use(app.metered(.sqlite(.file(path))), as: .sqlite)
+        app.databases.use(app.metered(.sqlite(.file(path))), as: .sqliteWriter, isDefault: false)
     case .postgres(let url):
-        app.databases.use(try .postgres(url: url, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop), as: .psql)
+        app.databases.use(
+            app.metered(try .postgres(url: url, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop)), as: .psql)
     }
     if case .sqlite = options.database {
         app.serverState = ServerState(gatesWrites: true, registrationsPerHour: options.registrationsPerHour)
@@ -113,6 +118,10 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.views.use(.leaf)
     app.leaf.tags["url"] = URLTag()
     app.middleware = Middlewares()
+    // First, so every later middleware's log lines and every response carry the id.
+    app.middleware.use(RequestIDMiddleware())
+    // Next, so the count and the time take in everything after it, and the status is the one sent.
+    if let metrics = app.metrics { app.middleware.use(MetricsMiddleware(metrics: metrics)) }
     app.middleware.use(ServerTimingMiddleware())
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(AppErrorMiddleware())
@@ -143,6 +152,7 @@ func routes(_ app: Application) throws {
     app.routes.defaultMaxBodySize = "16kb"
     try app.register(collection: HealthController())
     app.get("openapi.json") { _ in OpenAPIDocument.response() }
+    app.registerMetricsRoute()
     APIEndpoints.register(on: app)
 
     let web = app.grouped(WebSessionAuthenticator(), CSRFMiddleware())

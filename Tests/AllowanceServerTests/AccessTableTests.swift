@@ -10,7 +10,8 @@ import VaporTesting
 /// One row per registered route with who may use it, and a walk of every row as each kind of
 /// caller: the anonymous, another family's parent, a sibling, and a child on parent-only
 /// actions. A route added without a row fails `everyRegisteredRouteHasARule`, so no route
-/// reaches production without someone deciding who may call it.
+/// reaches production without someone deciding who may call it. The servers here run with the
+/// optional routes on (`GET /metrics`), so the table covers those too.
 @Suite struct AccessTableTests {
     /// Who may use a route.
     enum Access: Sendable {
@@ -85,6 +86,8 @@ import VaporTesting
     static let api: [Rule] = [
         Rule(.GET, "/health", .public),
         Rule(.GET, "/openapi.json", .public),
+        // Only with METRICS=1, which this suite's servers turn on; counts by route, job and type, no one's data.
+        Rule(.GET, "/metrics", .public),
 
         Rule(.POST, "/api/v1/auth/register/parent", .public),
         Rule(.POST, "/api/v1/auth/login", .public),
@@ -503,7 +506,7 @@ import VaporTesting
     }
 
     @Test func everyRegisteredRouteHasARule() async throws {
-        try await withApp { client in
+        try await withApp(metrics: true) { client in
             let routes = client.app.routes.all
             let unruled = routes.filter { route in !Self.table.contains { Self.serves(route, $0) } }
                 .map { "\($0.method.rawValue) /\(Self.pattern($0).joined(separator: "/"))" }
@@ -541,7 +544,7 @@ import VaporTesting
     // MARK: - The walks
 
     @Test func anonymousCallersAreSentToSignIn() async throws {
-        try await withApp { client in
+        try await withApp(metrics: true) { client in
             let s = try await setUp(client)
             let forged = Caller(name: "a forged session", token: "not-a-jwt", cookies: ("not-a-session", s.anonymous.cookies.csrf))
             for rule in Self.table where rule.access != .public {
@@ -573,7 +576,7 @@ import VaporTesting
     }
 
     @Test func anotherFamilysParentIsRefusedAndLearnsNothing() async throws {
-        try await withApp { client in
+        try await withApp(metrics: true) { client in
             let s = try await setUp(client)
             let secrets = ["Kai", Self.familyName, s.balance.plainText]
             for rule in Self.table where rule.access != .public {
@@ -596,7 +599,7 @@ import VaporTesting
     }
 
     @Test func aSiblingIsRefusedAndLearnsNothing() async throws {
-        try await withApp { client in
+        try await withApp(metrics: true) { client in
             let s = try await setUp(client)
             // The family's name and templates are hers too; Kai's name and money are not.
             let secrets = ["Kai", s.balance.plainText]
@@ -620,7 +623,7 @@ import VaporTesting
     }
 
     @Test func theWrongRoleIsRefused() async throws {
-        try await withApp { client in
+        try await withApp(metrics: true) { client in
             let s = try await setUp(client)
             for rule in Self.table where rule.access == .parentOnly || rule.access == .creator {
                 let response = try await send(rule, as: s.child, fixtures: s.fixtures, client)
@@ -651,7 +654,7 @@ import VaporTesting
     /// The rightful readers get every page they may: the fixtures are real, so the refusals
     /// above are the access checks' and not a wrong id's.
     @Test func theFamilyReadsWhatItMay() async throws {
-        try await withApp { client in
+        try await withApp(metrics: true) { client in
             let s = try await setUp(client)
             for rule in Self.table where rule.method == .GET && rule.access != .public {
                 var readers: [Caller] = []

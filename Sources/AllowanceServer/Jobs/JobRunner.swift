@@ -15,15 +15,19 @@ enum JobRunner {
         let app = context.application
         var results: [Result] = []
         for job in app.jobs.all {
+            let start = ContinuousClock.now
+            let result: Result
             do {
-                results.append(Result(name: job.name, handled: try await job.run(context), error: nil))
+                result = Result(name: job.name, handled: try await job.run(context), error: nil)
             } catch let partial as PartialJobFailure {
                 app.logger.error("\(job.name): \(partial.description)")
-                results.append(Result(name: job.name, handled: partial.handled, error: partial.description))
+                result = Result(name: job.name, handled: partial.handled, error: partial.description)
             } catch {
                 app.logger.report(error: error)
-                results.append(Result(name: job.name, handled: 0, error: String(describing: error)))
+                result = Result(name: job.name, handled: 0, error: String(describing: error))
             }
+            app.metrics?.recordJobRun(result, duration: start.duration(to: .now))
+            results.append(result)
         }
         return results
     }

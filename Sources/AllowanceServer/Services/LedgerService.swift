@@ -67,6 +67,7 @@ enum LedgerService {
                 saved_out_cents = child_daily_totals.saved_out_cents + excluded.saved_out_cents
             """
         ).run()
+        db.metrics?.recordPostings(posting.type)
 
         return TransactionResponse(
             id: id, childId: posting.childID, amount: posting.amount, type: posting.type, description: posting.description,

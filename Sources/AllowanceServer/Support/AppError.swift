@@ -58,7 +58,7 @@ struct AppErrorMiddleware: AsyncMiddleware {
     /// The API and machine endpoints answer JSON; everything else is a page for a person.
     static func wantsJSON(_ request: Request) -> Bool {
         let path = request.url.path
-        return path.hasPrefix("/api/") || path == "/openapi.json" || path == "/health"
+        return path.hasPrefix("/api/") || path == "/openapi.json" || path == "/health" || path == "/metrics"
     }
 
     static func describe(_ error: Error, logger: Logger) -> (HTTPResponseStatus, ErrorResponse) {

@@ -11,7 +11,10 @@ let testStart = Date(timeIntervalSince1970: 1_795_285_800)
 
 /// Runs `body` against a fully configured server on a real database: a fresh SQLite file by
 /// default, or the PostgreSQL of `TEST_DATABASE_URL` (shared; every test makes its own family).
-func withApp(at start: Date = testStart, registrationsPerHour: Int = 0, _ body: (TestClient) async throws -> Void) async throws {
+/// `metrics` turns on `GET /metrics` and the recording behind it (`METRICS=1`).
+func withApp(
+    at start: Date = testStart, registrationsPerHour: Int = 0, metrics: Bool = false, _ body: (TestClient) async throws -> Void
+) async throws {
     let app = try await Application.make(.testing)
     app.logger.logLevel = .warning
     let now = NowBox(start)
@@ -26,11 +29,12 @@ func withApp(at start: Date = testStart, registrationsPerHour: Int = 0, _ body: 
         setting = .sqlite(path: path)
     }
     do {
-        let options = ServerOptions(
+        var options = ServerOptions(
             database: setting, seedDemoFamily: false, passwordCost: 4, registrationsPerHour: registrationsPerHour)
+        options.metrics = metrics
         if sqliteFile == nil {
             // Tests run in parallel; on the shared PostgreSQL one at a time creates the schema.
-            try await migrationGate.run { try await configure(app, options: options) }
+            try await migrationGate.run { [options] in try await configure(app, options: options) }
         } else {
             try await configure(app, options: options)
         }

@@ -55,6 +55,7 @@ enum PaydayBatch {
         let paid = claimed.compactMap { due in credited[due.child.id].map { (due: due, credit: $0) } }
         guard !paid.isEmpty else { return [] }
         try await insertLedgerRows(paid, on: sql)
+        db.metrics?.recordPostings(.credit, count: paid.count)
         try await addDayTotals(paid, on: sql)
         for hook in hooks {
             let concerned = try await hook.concerns(paid.map(\.due.child.id), sql)
