@@ -80,6 +80,13 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.metrics = options.metrics ? ServerMetrics() : nil
     switch options.database {
     case .sqlite(let path):
+        // SQLite's calls block a thread of this pool, and one waiting for the file's lock
+        // (SQLiteNIO's busy handler retries at once, forever) keeps its thread until the lock
+        // is free. Each reading connection (one per event loop) may write outside the group
+        // commit and wait so; the group holding the lock then still needs a thread to finish
+        // on. With threads for all of them and one more, it always has one. Set before
+        // `app.databases` is first used: the drivers take the pool then.
+        app.threadPool = NIOThreadPool(numberOfThreads: System.coreCount + 2)
         app.databases.use(app.metered(.sqlite(.file(path))), as: .sqlite)
         app.databases.use(app.metered(.sqlite(.file(path))), as: .sqliteWriter, isDefault: false)
     case .postgres(let url):

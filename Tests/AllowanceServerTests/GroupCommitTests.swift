@@ -51,4 +51,37 @@ struct GroupCommitTests {
             #expect(audit.isClean, "\(audit.summary)")
         }
     }
+
+    /// Writes outside the group (a sign-in's session row, marking notifications read) while
+    /// groups commit: every request is answered. Such writers wait for SQLite's lock on the
+    /// shared I/O threads; once two of them took both threads, the group holding the lock had
+    /// none left to finish on, and the server stopped answering.
+    @Test func signInsAndOtherWritesBesideGroupsAreAllAnswered() async throws {
+        try await withApp { client in
+            // setup
+            let family = try await client.family(children: [("Kai", Money(cents: 100_00)), ("Freya", Money(cents: 100_00))])
+            // act
+            let statuses = try await withThrowingTaskGroup(of: UInt.self) { group in
+                for index in 0..<150 {
+                    let child = family.children[index % 2]
+                    group.addTask {
+                        switch index % 3 {
+                        case 0:
+                            try await client.send(.POST, "/api/v1/auth/login", json: LoginRequest(email: child.email, password: "secret1"))
+                                .status.code
+                        case 1: try await client.send(.POST, "/api/v1/notifications/read", token: child.token).status.code
+                        default: try await client.post(.credit, 1, to: child, in: family).status.code
+                        }
+                    }
+                }
+                return try await group.reduce(into: [UInt]()) { $0.append($1) }
+            }
+            // assert
+            #expect(statuses.count == 150)
+            #expect(statuses.allSatisfy { (200..<300).contains($0) }, "\(Set(statuses))")
+            #expect(try await client.balance(of: family.children[0], in: family) == Money(cents: 100_25))
+            let audit = try await client.audit(family)
+            #expect(audit.isClean, "\(audit.summary)")
+        }
+    }
 }

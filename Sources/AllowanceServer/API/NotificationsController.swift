@@ -40,12 +40,12 @@ enum NotificationsController {
 
     @Sendable static func markRead(req: Request) async throws -> NotificationDto {
         let user = try req.requireUser()
-        return try await NotificationService.markRead(try req.uuidParameter("notificationId"), for: user.userID, at: req.now, on: req.db)
+        return try await NotificationService.markRead(try req.uuidParameter("notificationId"), for: user.userID, in: req.context)
     }
 
     @Sendable static func markAllRead(req: Request) async throws -> UnreadCountResponse {
         let user = try req.requireUser()
-        try await NotificationService.markAllRead(for: user.userID, at: req.now, on: req.db)
+        try await NotificationService.markAllRead(for: user.userID, in: req.context)
         return UnreadCountResponse(count: 0)
     }
 
@@ -56,6 +56,6 @@ enum NotificationsController {
     @Sendable static func updatePreferences(req: Request) async throws -> NotificationPreferencesDto {
         let user = try req.requireUser()
         return try await NotificationService.updatePreferences(
-            of: user.userID, with: try req.content.decode(NotificationPreferencesDto.self), on: req.db)
+            of: user.userID, with: try req.content.decode(NotificationPreferencesDto.self), in: req.context)
     }
 }

@@ -26,7 +26,7 @@ enum SessionStore {
         let expiresAt = Date(
             timeIntervalSince1970: (now.timeIntervalSince1970 + (remember ? rememberedLifetime : standardLifetime)).rounded(.down))
         let session = Session(userID: userID, createdAt: now, expiresAt: expiresAt)
-        try await session.create(on: context.db)
+        try await context.write { db in try await session.create(on: db) }
         let payload = TokenPayload(
             sub: .init(value: userID.uuidString), jti: .init(value: session.id!.uuidString), exp: .init(value: expiresAt))
         return (try await context.application.jwt.keys.sign(payload), expiresAt)

@@ -43,7 +43,12 @@ enum NotificationService {
     }
 
     /// Marks one of the user's notifications read; another user's id is "not found".
-    static func markRead(_ id: UUID, for userID: UUID, at now: Date, on db: Database) async throws -> NotificationDto {
+    static func markRead(_ id: UUID, for userID: UUID, in context: ServiceContext) async throws -> NotificationDto {
+        let now = context.now
+        return try await context.write { db in try await markRead(id, for: userID, at: now, on: db) }
+    }
+
+    private static func markRead(_ id: UUID, for userID: UUID, at now: Date, on db: Database) async throws -> NotificationDto {
         guard let item = try await AppNotification.query(on: db).filter(\.$id == id).filter(\.$user.$id == userID).first() else {
             throw AppError.notFound("Notification")
         }
@@ -55,12 +60,21 @@ enum NotificationService {
         return item.toDTO()
     }
 
-    static func markAllRead(for userID: UUID, at now: Date, on db: Database) async throws {
-        try await AppNotification.query(on: db).filter(\.$user.$id == userID).filter(\.$isRead == false)
-            .set(\.$isRead, to: true).set(\.$readAt, to: now).update()
+    static func markAllRead(for userID: UUID, in context: ServiceContext) async throws {
+        let now = context.now
+        try await context.write { db in
+            try await AppNotification.query(on: db).filter(\.$user.$id == userID).filter(\.$isRead == false)
+                .set(\.$isRead, to: true).set(\.$readAt, to: now).update()
+        }
     }
 
-    static func updatePreferences(of userID: UUID, with update: NotificationPreferencesDto, on db: Database) async throws
+    static func updatePreferences(of userID: UUID, with update: NotificationPreferencesDto, in context: ServiceContext) async throws
+        -> NotificationPreferencesDto
+    {
+        try await context.write { db in try await updatePreferences(of: userID, with: update, on: db) }
+    }
+
+    private static func updatePreferences(of userID: UUID, with update: NotificationPreferencesDto, on db: Database) async throws
         -> NotificationPreferencesDto
     {
         if let threshold = update.lowBalanceThreshold, threshold.isNegative || threshold > largestThreshold {

@@ -103,7 +103,7 @@ struct SettingsPages: RouteCollection {
                     lowBalanceWarningEnabled: form.lowBalanceWarning != nil, lowBalanceThreshold: threshold,
                     learningAlertsEnabled: form.learningAlerts != nil, streakRemindersEnabled: form.streakReminders != nil,
                     weeklySummaryEnabled: form.weeklySummary != nil, quietHoursStart: form.quietHoursStart ?? "",
-                    quietHoursEnd: form.quietHoursEnd ?? ""), on: req.db)
+                    quietHoursEnd: form.quietHoursEnd ?? ""), in: req.context)
             return Flash.redirect(req, to: SiteURL.settings.path, message: "Notification preferences saved.")
         } catch let error as AppError where error.status.code < 500 {
             var page = try await page(req)
@@ -128,13 +128,13 @@ struct SettingsPages: RouteCollection {
     }
 
     @Sendable func readAll(req: Request) async throws -> Response {
-        try await NotificationService.markAllRead(for: try req.requireUser().userID, at: req.now, on: req.db)
+        try await NotificationService.markAllRead(for: try req.requireUser().userID, in: req.context)
         return Flash.redirect(req, to: SiteURL.notifications.path, message: "All notifications marked as read.")
     }
 
     @Sendable func readOne(req: Request) async throws -> Response {
         let user = try req.requireUser()
-        _ = try await NotificationService.markRead(try req.uuidParameter("notificationId"), for: user.userID, at: req.now, on: req.db)
+        _ = try await NotificationService.markRead(try req.uuidParameter("notificationId"), for: user.userID, in: req.context)
         return req.redirect(to: SiteURL.notifications.path)
     }
 }
