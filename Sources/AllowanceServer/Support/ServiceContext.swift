@@ -29,8 +29,14 @@ struct ServiceContext: Sendable {
     /// `GroupCommit`). Inside a transaction already, the outer one covers the work.
     func write<T: Sendable>(_ work: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         if db.inTransaction { return try await work(db) }
-        guard let groupCommit = state.groupCommit else { return try await db.transaction(work) }
-        return try await groupCommit.run(on: application.db(.sqliteWriter), work)
+        // The wait for a turn (the group commit's queue, or a pooled connection) is a metric.
+        let queued = ContinuousClock.now
+        let timed: @Sendable (any Database) async throws -> T = { transaction in
+            recordWriteWait(since: queued)
+            return try await work(transaction)
+        }
+        guard let groupCommit = state.groupCommit else { return try await db.transaction(timed) }
+        return try await groupCommit.run(on: application.db(.sqliteWriter), timed)
     }
 }
 
