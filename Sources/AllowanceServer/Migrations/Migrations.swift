@@ -36,5 +36,6 @@ enum AppMigrations {
         AddDailyTotalsSavings(),
         AddContributionGiverName(),
         CreateWidgetConfiguration(),
+        AddQueryIndexes(),
     ]
 }

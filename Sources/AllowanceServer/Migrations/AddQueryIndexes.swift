@@ -1,0 +1,48 @@
+import Fluent
+import SQLKit
+
+/// Indexes for the reads and jobs that look rows up by owner rather than by id. Without them
+/// every notification list and unread count scanned the whole notifications table (650,000
+/// rows for 1,000 families after a year), and a payday run scanned every past claim for each
+/// child it paid.
+struct AddQueryIndexes: AsyncMigration {
+    /// name, table, columns: the reads each one serves are in the comments.
+    static let indexes: [(name: String, table: String, columns: String)] = [
+        // A child's ledger page, newest first (`LedgerService.list`).
+        ("transactions_child_created_idx", "transactions", "child_id, created_at, entry_number"),
+        // A user's notifications, newest first, and their unread count.
+        ("notifications_user_created_idx", "notifications", "user_id, created_at"),
+        ("notifications_user_unread_idx", "notifications", "user_id, is_read"),
+        // The last payday paid to a child, and a child's claims when the child is removed.
+        ("occurrences_subject_idx", "occurrences", "subject_id, job, due_at"),
+        // A family's members and children (dashboards, access checks).
+        ("users_family_idx", "users", "family_id"),
+        ("children_family_idx", "children", "family_id"),
+        // A user's sessions, ended together when the password changes.
+        ("sessions_user_idx", "sessions", "user_id"),
+        // A child's goals, their contributions, challenges and schedules.
+        ("savings_goals_child_idx", "savings_goals", "child_id"),
+        ("savings_contributions_child_idx", "savings_contributions", "child_id, created_at"),
+        ("goal_challenges_goal_idx", "goal_challenges", "goal_id"),
+        ("recurring_transactions_child_idx", "recurring_transactions", "child_id"),
+        ("recurring_approvals_child_idx", "recurring_approvals", "child_id"),
+        ("transaction_templates_family_idx", "transaction_templates", "family_id"),
+        ("learning_sessions_child_idx", "learning_sessions", "child_id, start_time"),
+        // Rate limits count a bucket's recent hits; keys expire by age.
+        ("rate_limit_hits_bucket_idx", "rate_limit_hits", "bucket, hit_at"),
+        ("idempotency_keys_created_idx", "idempotency_keys", "created_at"),
+    ]
+
+    func prepare(on database: Database) async throws {
+        for index in Self.indexes {
+            try await database.sql.raw(
+                "CREATE INDEX IF NOT EXISTS \(unsafeRaw: index.name) ON \(unsafeRaw: index.table) (\(unsafeRaw: index.columns))"
+            )
+            .run()
+        }
+    }
+
+    func revert(on database: Database) async throws {
+        for index in Self.indexes { try await database.sql.raw("DROP INDEX IF EXISTS \(unsafeRaw: index.name)").run() }
+    }
+}
