@@ -147,6 +147,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     {
         app.lifecycle.use(Scheduler(interval: interval))
     }
+    app.lifecycle.use(StopServingFirst())
 
     if options.seedDemoFamily {
         try await DemoFamily.seedIfEmpty(app, withHistory: options.demoHistory)
