@@ -59,6 +59,35 @@ DEBIT_TEXT = [
 ]
 
 
+class RandomLedger:
+    """Random credits and debits continuing from `balance`, never overdrawing; `balance` is
+    the running balance as the entries are taken. Both databases' seeders use it, so their
+    ledgers are the same shape."""
+
+    def __init__(self, rng, balance, add_total):
+        self.rng, self.balance, self.add_total = rng, balance, add_total
+
+    def entries(self, times, first_number):
+        """Yields (number, ts, kind, amount, description, category, notes, balance_after)."""
+        rng = self.rng
+        for number, ts in enumerate(times, start=first_number):
+            if rng.random() < 0.5:
+                kind, amount = "Debit", rng.randint(25, 1200)
+                if amount > self.balance:
+                    kind = "Credit"
+            else:
+                kind, amount = "Credit", rng.randint(50, 1500)
+            if kind == "Credit":
+                self.balance += amount
+                desc, cat = CREDIT_TEXT[rng.randrange(len(CREDIT_TEXT))]
+            else:
+                self.balance -= amount
+                desc, cat = DEBIT_TEXT[rng.randrange(len(DEBIT_TEXT))]
+            self.add_total(ts, kind, amount)
+            notes = "bench seed" if rng.random() < 0.05 else None
+            yield number, ts, kind, amount, desc, cat, notes, self.balance
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("db", nargs="?", help="the SQLite file (or --pg)")
@@ -176,24 +205,11 @@ def main() -> int:
         add_total(ts, kind, amount)
         updates.append((ts, balance, rid))
 
+    ledger = RandomLedger(rng, balance, add_total)
+
     def generate():
-        nonlocal balance
-        for number, ts in enumerate(times, start=next_number):
-            if rng.random() < 0.5:
-                kind, amount = "Debit", rng.randint(25, 1200)
-                if amount > balance:
-                    kind = "Credit"
-            else:
-                kind, amount = "Credit", rng.randint(50, 1500)
-            if kind == "Credit":
-                balance += amount
-                desc, cat = CREDIT_TEXT[rng.randrange(len(CREDIT_TEXT))]
-            else:
-                balance -= amount
-                desc, cat = DEBIT_TEXT[rng.randrange(len(DEBIT_TEXT))]
-            add_total(ts, kind, amount)
-            notes = "bench seed" if rng.random() < 0.05 else None
-            row = (new_id(), child_id, amount, kind, desc, cat, notes, balance, creator_id, ts)
+        for number, ts, kind, amount, desc, cat, notes, after in ledger.entries(times, next_number):
+            row = (new_id(), child_id, amount, kind, desc, cat, notes, after, creator_id, ts)
             yield row + (number,) if numbered else row
 
     con.execute("BEGIN")
@@ -205,6 +221,7 @@ def main() -> int:
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?{", ?" if numbered else ""})""",
             generate(),
         )
+        balance = ledger.balance
         # The child's day totals are rebuilt from every one of its rows.
         con.execute("DELETE FROM child_daily_totals WHERE child_id = ?", (child_id,))
         con.executemany(
@@ -301,27 +318,15 @@ def seed_postgres(args) -> int:
         script.sql(f"UPDATE transactions SET created_at = {literal(stamp(ts))}, balance_after_cents = {balance} "
                    f"WHERE id = {literal(rid)}")
 
+    ledger = RandomLedger(rng, balance, add_total)
+
     def generate():
-        nonlocal balance
-        for number, ts in enumerate(times, start=next_number):
-            if rng.random() < 0.5:
-                kind, amount = "Debit", rng.randint(25, 1200)
-                if amount > balance:
-                    kind = "Credit"
-            else:
-                kind, amount = "Credit", rng.randint(50, 1500)
-            if kind == "Credit":
-                balance += amount
-                desc, cat = CREDIT_TEXT[rng.randrange(len(CREDIT_TEXT))]
-            else:
-                balance -= amount
-                desc, cat = DEBIT_TEXT[rng.randrange(len(DEBIT_TEXT))]
-            add_total(ts, kind, amount)
-            notes = "bench seed" if rng.random() < 0.05 else None
-            yield (str(uuid.uuid4()), child_id, amount, kind, desc, cat, notes, balance, creator_id, stamp(ts), number)
+        for number, ts, kind, amount, desc, cat, notes, after in ledger.entries(times, next_number):
+            yield (str(uuid.uuid4()), child_id, amount, kind, desc, cat, notes, after, creator_id, stamp(ts), number)
 
     script.copy("transactions", ["id", "child_id", "amount_cents", "type", "description", "category", "notes",
                                  "balance_after_cents", "created_by", "created_at", "entry_number"], generate())
+    balance = ledger.balance
     script.sql(f"DELETE FROM child_daily_totals WHERE child_id = {literal(child_id)}")
     script.copy("child_daily_totals", ["child_id", "day", "credits_cents", "debits_cents", "entry_count"],
                 ((child_id, day, c, d_, n) for day, (c, d_, n) in sorted(totals.items())))
