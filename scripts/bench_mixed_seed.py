@@ -48,6 +48,8 @@ import subprocess
 import sys
 import time
 import uuid
+
+from bench_pg import copy_field
 from zoneinfo import ZoneInfo
 
 # bcrypt("allowance", cost 4), made once with Python's `bcrypt` package (bcrypt.gensalt(rounds=4)).
@@ -170,16 +172,6 @@ class PostgresSink(Sink):
     def columns(self, table):
         return {c: (required, has_default) for c, (required, has_default, _) in self.schema.get(table, {}).items()}
 
-    @staticmethod
-    def text(value):
-        if value is None:
-            return "\\N"
-        if value is True:
-            return "t"
-        if value is False:
-            return "f"
-        return str(value).replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
-
     def flush(self):
         proc = subprocess.Popen(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", self.url], stdin=subprocess.PIPE, text=True)
         out = proc.stdin
@@ -196,7 +188,7 @@ class PostgresSink(Sink):
                     v = r[n]
                     if is_stamp and v is not None:
                         v = dt.datetime.fromtimestamp(v, utc).isoformat()
-                    fields.append(self.text(v))
+                    fields.append(copy_field(v))
                 out.write("\t".join(fields) + "\n")
             out.write("\\.\n")
         out.write("COMMIT;\n")

@@ -59,6 +59,40 @@ DEBIT_TEXT = [
 ]
 
 
+def history_times(rng, now, tz, years, recent, need, existing):
+    """The instants of `need` new rows, oldest first (`recent` of them this month, the rest
+    over `years` before it), and of the `existing` rows, one second apart before them all."""
+    start = now - years * 365.25 * 86400.0
+    month_start = dt.datetime.fromtimestamp(now, tz).replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()
+    recent = min(recent, need)
+    times = sorted(rng.uniform(start, month_start - 1.0) for _ in range(need - recent))
+    times += sorted(rng.uniform(month_start, now - 60.0) for _ in range(recent))
+    return times, [start - (existing - i) for i in range(existing)]
+
+
+class DayTotals:
+    """Credits, debits and entries per local day in zone `tz`: child_daily_totals' rows."""
+
+    def __init__(self, tz, opening_times, times, now):
+        # Local midnights from before the first row to after now, to turn instants into day keys.
+        first = opening_times[0] if opening_times else (times[0] if times else now)
+        day = dt.datetime.fromtimestamp(first, tz).date() - dt.timedelta(days=1)
+        last_day = dt.datetime.fromtimestamp(now, tz).date() + dt.timedelta(days=2)
+        self.day_keys, self.midnights, self.totals = [], [], {}
+        while day <= last_day:
+            self.midnights.append(dt.datetime(day.year, day.month, day.day, tzinfo=tz).timestamp())
+            self.day_keys.append(day.isoformat())
+            day += dt.timedelta(days=1)
+
+    def add(self, ts, kind, amount):
+        t = self.totals.setdefault(self.day_keys[bisect.bisect_right(self.midnights, ts) - 1], [0, 0, 0])
+        t[0 if kind == "Credit" else 1] += amount
+        t[2] += 1
+
+    def rows(self, child_id):
+        return ((child_id, day, c, d, n) for day, (c, d, n) in sorted(self.totals.items()))
+
+
 class RandomLedger:
     """Random credits and debits continuing from `balance`, never overdrawing; `balance` is
     the running balance as the entries are taken. Both databases' seeders use it, so their
@@ -162,38 +196,9 @@ def main() -> int:
         return 2
 
     now = time.time()
-    end = now - 60.0
-    start = now - args.years * 365.25 * 86400.0
-    month_start = dt.datetime.fromtimestamp(now, tz).replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()
-    recent = min(args.recent, need)
-    old = need - recent
-    times = sorted(rng.uniform(start, month_start - 1.0) for _ in range(old))
-    times += sorted(rng.uniform(month_start, end) for _ in range(recent))
-    # The existing rows (the opening balance) come first, one second apart, before the history.
-    opening_times = [start - (len(existing) - i) for i in range(len(existing))]
-
-    # Local midnights from before the first row to after now, to turn timestamps into day keys.
-    first_day = dt.datetime.fromtimestamp(opening_times[0] if opening_times else start, tz).date() - dt.timedelta(days=1)
-    last_day = dt.datetime.fromtimestamp(now, tz).date() + dt.timedelta(days=2)
-    day_keys, midnights = [], []
-    d = first_day
-    while d <= last_day:
-        midnights.append(dt.datetime(d.year, d.month, d.day, tzinfo=tz).timestamp())
-        day_keys.append(d.isoformat())
-        d += dt.timedelta(days=1)
-
-    def day_of(ts: float) -> str:
-        return day_keys[bisect.bisect_right(midnights, ts) - 1]
-
-    totals = {}  # day -> [credits, debits, count]
-
-    def add_total(ts, kind, amount):
-        t = totals.setdefault(day_of(ts), [0, 0, 0])
-        if kind == "Credit":
-            t[0] += amount
-        else:
-            t[1] += amount
-        t[2] += 1
+    times, opening_times = history_times(rng, now, tz, args.years, args.recent, need, len(existing))
+    day_totals = DayTotals(tz, opening_times, times, now)
+    add_total = day_totals.add
 
     balance = 0
     updates = []
@@ -231,7 +236,7 @@ def main() -> int:
                    credits_cents = credits_cents + excluded.credits_cents,
                    debits_cents = debits_cents + excluded.debits_cents,
                    entry_count = entry_count + excluded.entry_count""",
-            ((child_id, day, c, d_, n) for day, (c, d_, n) in sorted(totals.items())),
+            day_totals.rows(child_id),
         )
         first_ts = opening_times[0] if opening_times else (times[0] if times else now)
         con.execute(
@@ -287,27 +292,9 @@ def seed_postgres(args) -> int:
 
     tz = ZoneInfo(tz_name)
     now = time.time()
-    end = now - 60.0
-    start = now - args.years * 365.25 * 86400.0
-    month_start = dt.datetime.fromtimestamp(now, tz).replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()
-    recent = min(args.recent, need)
-    times = sorted(rng.uniform(start, month_start - 1.0) for _ in range(need - recent))
-    times += sorted(rng.uniform(month_start, end) for _ in range(recent))
-    opening_times = [start - (len(existing) - i) for i in range(len(existing))]
-    first_day = dt.datetime.fromtimestamp(opening_times[0] if opening_times else start, tz).date() - dt.timedelta(days=1)
-    last_day = dt.datetime.fromtimestamp(now, tz).date() + dt.timedelta(days=2)
-    day_keys, midnights = [], []
-    d = first_day
-    while d <= last_day:
-        midnights.append(dt.datetime(d.year, d.month, d.day, tzinfo=tz).timestamp())
-        day_keys.append(d.isoformat())
-        d += dt.timedelta(days=1)
-    totals = {}
-
-    def add_total(ts, kind, amount):
-        t = totals.setdefault(day_keys[bisect.bisect_right(midnights, ts) - 1], [0, 0, 0])
-        t[0 if kind == "Credit" else 1] += amount
-        t[2] += 1
+    times, opening_times = history_times(rng, now, tz, args.years, args.recent, need, len(existing))
+    day_totals = DayTotals(tz, opening_times, times, now)
+    add_total = day_totals.add
 
     balance = 0
     script = db.script()
@@ -329,7 +316,7 @@ def seed_postgres(args) -> int:
     balance = ledger.balance
     script.sql(f"DELETE FROM child_daily_totals WHERE child_id = {literal(child_id)}")
     script.copy("child_daily_totals", ["child_id", "day", "credits_cents", "debits_cents", "entry_count"],
-                ((child_id, day, c, d_, n) for day, (c, d_, n) in sorted(totals.items())))
+                day_totals.rows(child_id))
     first_ts = stamp(opening_times[0] if opening_times else (times[0] if times else now))
     script.sql(f"UPDATE children SET balance_cents = {balance}, created_at = LEAST(COALESCE(created_at, {literal(first_ts)}), "
                f"{literal(first_ts)}) WHERE id = {literal(child_id)}")
