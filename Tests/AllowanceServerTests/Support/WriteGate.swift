@@ -1,4 +1,6 @@
-/// A first-in, first-out async lock: SQLite's writers queue here instead of failing.
+/// A first-in, first-out async lock. The tests' servers on the shared PostgreSQL create the
+/// schema through it one at a time (`migrationGate`); the server itself commits in groups
+/// (`GroupCommit`) and needs no gate.
 actor WriteGate {
     private var busy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
