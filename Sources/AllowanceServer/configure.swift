@@ -4,6 +4,7 @@ import FluentPostgresDriver
 import FluentSQLiteDriver
 import JWT
 import Leaf
+import LeafKit
 import Vapor
 
 /// Where the data lives.
@@ -122,7 +123,15 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     ContentConfiguration.global.use(decoder: NULRefusingDecoder.json, for: .json)
     ContentConfiguration.global.use(decoder: NULRefusingDecoder.form, for: .urlEncodedForm)
     useResourceDirectory(app)
-    app.views.use(.leaf)
+    // Leaf's own provider turns its template cache off in development (Vapor's default
+    // environment, so `serve` without `--env`), which reads and parses every template from disk
+    // on each page. The templates are resources of this binary and never change while it runs:
+    // they are parsed once, in every environment.
+    app.views.use { app in
+        LeafRenderer(
+            configuration: app.leaf.configuration, tags: app.leaf.tags, cache: app.leaf.cache, sources: app.leaf.sources,
+            eventLoop: app.eventLoopGroup.next(), userInfo: ["application": app])
+    }
     app.leaf.tags["url"] = URLTag()
     app.middleware = Middlewares()
     // First, so every later middleware's log lines and every response carry the id.

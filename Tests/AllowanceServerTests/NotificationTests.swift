@@ -70,4 +70,36 @@ import Testing
             #expect(parent.notifications.isEmpty)
         }
     }
+
+    /// Notifications are stored by one SQL statement that reads the preference switches itself;
+    /// for every kind, with the defaults and with each switch turned off alone, it stores exactly
+    /// what the preferences screen promises (`allows`).
+    @Test func everyKindIsStoredExactlyWhenThePreferencesAllowIt() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 0))])
+            let kai = family.children[0].userId
+            let db = client.app.db
+            let settings = [nil] + NotificationPreference.Switch.allCases.map(Optional.some)
+            for turnedOff in settings {
+                try await db.sql.raw("DELETE FROM notification_preferences WHERE id = \(bind: kai)").run()
+                let preference = NotificationPreference(userID: kai)
+                if let turnedOff {
+                    // Stored with that one switch off (the low-balance warning is off by default, so it is turned on).
+                    try await preference.create(on: db)
+                    let value = turnedOff == .lowBalanceWarning ? true : false
+                    try await db.sql.raw(
+                        "UPDATE notification_preferences SET \(unsafeRaw: turnedOff.rawValue) = \(bind: value) WHERE id = \(bind: kai)"
+                    ).run()
+                }
+                let stored = try await NotificationPreference.find(kai, on: db) ?? preference
+                for type in NotificationType.allCases {
+                    let before = try await NotificationService.unreadCount(for: kai, on: db)
+                    let told = try await NotificationService.notify(kai, type: type, title: "t", message: "m", at: Date(), on: db)
+                    let after = try await NotificationService.unreadCount(for: kai, on: db)
+                    #expect(told == stored.allows(type), "\(type) with \(turnedOff?.rawValue ?? "the defaults")")
+                    #expect(after - before == (told ? 1 : 0), "\(type) with \(turnedOff?.rawValue ?? "the defaults")")
+                }
+            }
+        }
+    }
 }

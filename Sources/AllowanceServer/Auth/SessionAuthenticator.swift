@@ -51,23 +51,16 @@ enum SessionStore {
             let user_id: UUID, family_id: UUID, role: String, first_name: String, last_name: String, email: String
             let child_id: UUID?, expires_at: Date
         }
-        let row = try await sql.select()
-            .column(SQLColumn("id", table: "users"), as: "user_id")
-            .columns(
-                SQLColumn("family_id", table: "users"), SQLColumn("role", table: "users"), SQLColumn("first_name", table: "users"),
-                SQLColumn("last_name", table: "users"), SQLColumn("email", table: "users")
-            )
-            .column(SQLColumn("id", table: "children"), as: "child_id")
-            .column(SQLColumn("expires_at", table: "sessions"))
-            .from("sessions")
-            .join("users", on: SQLColumn("user_id", table: "sessions"), .equal, SQLColumn("id", table: "users"))
-            .join(
-                "children", method: SQLJoinMethod.left, on: SQLColumn("user_id", table: "children"), .equal, SQLColumn("id", table: "users")
-            )
-            .where(SQLColumn("id", table: "sessions"), .equal, SQLBind(sessionID))
-            .where(SQLColumn("revoked_at", table: "sessions"), .is, SQLLiteral.null)
-            .where(SQLColumn("expires_at", table: "sessions"), .greaterThan, SQLBind(now))
-            .first(decoding: Row.self)
+        // Written out, not built: every signed-in request runs it, and SQLKit's builder costs
+        // more to serialize than the database takes to answer.
+        let row = try await sql.raw(
+            """
+            SELECT users.id AS user_id, users.family_id, users.role, users.first_name, users.last_name, users.email,
+                   children.id AS child_id, sessions.expires_at
+            FROM sessions JOIN users ON sessions.user_id = users.id LEFT JOIN children ON children.user_id = users.id
+            WHERE sessions.id = \(bind: sessionID) AND sessions.revoked_at IS NULL AND sessions.expires_at > \(bind: now)
+            """
+        ).first(decoding: Row.self)
         guard let row, let role = UserRole(rawValue: row.role) else { return nil }
         let user = AuthUser(
             userID: row.user_id, sessionID: sessionID, familyID: row.family_id, role: role, firstName: row.first_name,

@@ -2,6 +2,7 @@ import AllowanceAPI
 import AllowanceCore
 import Fluent
 import Foundation
+import SQLKit
 
 /// One row per user who changed a preference; the id is the user's id. Users without a row
 /// have the defaults of the App Screens document 5.3.
@@ -25,6 +26,9 @@ final class NotificationPreference: Model, @unchecked Sendable {
 
     init() {}
 
+    /// The low-balance warning's threshold until a parent sets one.
+    static let defaultThreshold = Money(cents: 1000)
+
     /// The defaults: notifications on, every type on, low-balance warning off at $10.00.
     init(userID: UUID) {
         self.id = userID
@@ -33,7 +37,7 @@ final class NotificationPreference: Model, @unchecked Sendable {
         allowanceReminders = true
         balanceAlerts = true
         lowBalanceWarning = false
-        lowBalanceThresholdCents = 1000
+        lowBalanceThresholdCents = Self.defaultThreshold.cents
         learningAlerts = true
         streakReminders = true
         weeklySummary = true
@@ -48,23 +52,65 @@ final class NotificationPreference: Model, @unchecked Sendable {
             quietHoursStart: quietHoursStart, quietHoursEnd: quietHoursEnd)
     }
 
-    /// Whether a notification of this type reaches the user.
-    func allows(_ type: NotificationType) -> Bool {
-        guard notificationsEnabled else { return false }
+    /// The switches that must all be on for a notification of this type to reach the user
+    /// (none: it always does). One list serves both the stored preferences (`allows`) and the
+    /// SQL that stores notifications only for those who want them (`allowsSQL`).
+    static func switches(for type: NotificationType) -> [Switch] {
         switch type {
-        case .transaction: return transactionAlerts
-        case .allowance: return allowanceReminders
-        case .lowBalance: return balanceAlerts && lowBalanceWarning
-        case .system: return true
-        case .recurringSkipped: return balanceAlerts
+        case .system: return []
+        case .transaction: return [.notifications, .transactions]
+        case .allowance: return [.notifications, .allowances]
+        case .lowBalance: return [.notifications, .balances, .lowBalanceWarning]
+        case .recurringSkipped: return [.notifications, .balances]
         // A parent has to act on it, so only the master switch silences it.
-        case .approvalRequired: return true
+        case .approvalRequired: return [.notifications]
         // Savings-goal news has no switch of its own: it follows the master switch.
-        case .goalMilestone, .goalCompleted, .challengeCompleted, .challengeFailed: return true
-        case .learningGoalCompleted, .learningGoalFailed, .badgeEarned: return learningAlerts
-        case .streakAtRisk: return streakReminders
+        case .goalMilestone, .goalCompleted, .challengeCompleted, .challengeFailed: return [.notifications]
+        case .learningGoalCompleted, .learningGoalFailed, .badgeEarned: return [.notifications, .learning]
+        case .streakAtRisk: return [.notifications, .streaks]
+        case .weeklySummary: return [.notifications, .weeklySummary]
+        }
+    }
+
+    /// One on/off preference, named by its column.
+    enum Switch: String, CaseIterable {
+        case notifications = "notifications_enabled"
+        case transactions = "transaction_alerts"
+        case allowances = "allowance_reminders"
+        case balances = "balance_alerts"
+        case lowBalanceWarning = "low_balance_warning"
+        case learning = "learning_alerts"
+        case streaks = "streak_reminders"
+        case weeklySummary = "weekly_summary"
+    }
+
+    func isOn(_ preference: Switch) -> Bool {
+        switch preference {
+        case .notifications: return notificationsEnabled
+        case .transactions: return transactionAlerts
+        case .allowances: return allowanceReminders
+        case .balances: return balanceAlerts
+        case .lowBalanceWarning: return lowBalanceWarning
+        case .learning: return learningAlerts
+        case .streaks: return streakReminders
         case .weeklySummary: return weeklySummary
         }
+    }
+
+    /// Whether a notification of this type reaches the user.
+    func allows(_ type: NotificationType) -> Bool {
+        Self.switches(for: type).allSatisfy(isOn)
+    }
+
+    /// Whether a notification of this type gets through, as one SQL boolean over a
+    /// `notification_preferences` row named `row`, outer-joined: its switches, or the defaults
+    /// when the user never changed any (the row's columns are then NULL).
+    static func allowsSQL(_ type: NotificationType, row: String) -> SQLQueryString {
+        let switches = switches(for: type)
+        guard !switches.isEmpty else { return "TRUE" }
+        let allOn = switches.map { "\(row).\($0.rawValue)" }.joined(separator: " AND ")
+        let byDefault = NotificationPreference(userID: UUID()).allows(type)
+        return "COALESCE(\(unsafeRaw: allOn), \(bind: byDefault))"
     }
 
     /// Whether `time` falls in the quiet hours (which may run past midnight, 21:00 to 07:00).

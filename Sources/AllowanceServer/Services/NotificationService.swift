@@ -2,6 +2,7 @@ import AllowanceAPI
 import AllowanceCore
 import Fluent
 import Foundation
+import SQLKit
 
 /// The per-user notification store. Every capability that tells someone something calls
 /// `notify`, which honours that person's preferences.
@@ -13,33 +14,71 @@ enum NotificationService {
         try await NotificationPreference.find(userID, on: db) ?? NotificationPreference(userID: userID)
     }
 
+    /// Each parent of the family with the balance below which they want a warning (theirs, or
+    /// the default), in one query: every debit asks.
+    static func lowBalanceThresholds(ofParentsIn familyID: UUID, on sql: any SQLDatabase) async throws -> [(UUID, Money)] {
+        struct Row: Decodable {
+            let id: UUID
+            let threshold: Int64
+        }
+        let rows = try await sql.raw(
+            """
+            SELECT users.id, COALESCE(p.low_balance_threshold_cents, \(bind: NotificationPreference.defaultThreshold.cents)) AS threshold
+            FROM users LEFT JOIN notification_preferences p ON p.id = users.id
+            WHERE users.family_id = \(bind: familyID) AND users.role = \(bind: UserRole.parent.rawValue)
+            """
+        ).all(decoding: Row.self)
+        return rows.map { ($0.id, Money(cents: $0.threshold)) }
+    }
+
     /// Stores a notification unless the user turned this kind off. Returns whether it was stored.
+    /// One statement: it runs inside money-moving transactions, where every round trip counts.
     @discardableResult
     static func notify(
         _ userID: UUID, type: NotificationType, title: String, message: String, childID: UUID? = nil, at now: Date, on db: Database
     ) async throws -> Bool {
-        guard try await preferences(of: userID, on: db).allows(type) else { return false }
-        let notification = AppNotification()
-        notification.$user.id = userID
-        notification.type = type
-        notification.title = title
-        notification.message = message
-        notification.childID = childID
-        notification.isRead = false
-        notification.createdAt = now
-        try await notification.create(on: db)
-        return true
+        struct Stored: Decodable { let id: UUID }
+        let stored = try await db.sql.raw(
+            """
+            INSERT INTO notifications (id, user_id, type, title, message, child_id, is_read, created_at)
+            SELECT \(bind: UUID()), \(bind: userID), \(bind: type.rawValue), \(bind: title), \(bind: message), \(bind: childID),
+                   \(bind: false), \(bind: now)
+            FROM users LEFT JOIN notification_preferences p ON p.id = users.id
+            WHERE users.id = \(bind: userID) AND \(NotificationPreference.allowsSQL(type, row: "p"))
+            RETURNING id
+            """
+        ).first(decoding: Stored.self)
+        return stored != nil
     }
 
+    /// The user's newest notifications and how many are unread. Written out in SQL, not built
+    /// through the model: every page and the app's badge ask for these.
     static func list(for userID: UUID, unreadOnly: Bool, limit: Int, on db: Database) async throws -> NotificationListResponse {
-        var query = AppNotification.query(on: db).filter(\.$user.$id == userID)
-        if unreadOnly { query = query.filter(\.$isRead == false) }
-        let items = try await query.sort(\.$createdAt, .descending).limit(limit).all()
-        return NotificationListResponse(notifications: items.map { $0.toDTO() }, unreadCount: try await unreadCount(for: userID, on: db))
+        struct Row: Decodable {
+            let id: UUID, type: String, title: String, message: String, child_id: UUID?, is_read: Bool, created_at: Date
+            let read_at: Date?
+        }
+        let unreadFilter: SQLQueryString = unreadOnly ? " AND is_read = \(bind: false)" : ""
+        let rows = try await db.sql.raw(
+            """
+            SELECT id, type, title, message, child_id, is_read, created_at, read_at FROM notifications
+            WHERE user_id = \(bind: userID)\(unreadFilter) ORDER BY created_at DESC LIMIT \(unsafeRaw: String(limit))
+            """
+        ).all(decoding: Row.self)
+        let notifications = rows.map {
+            NotificationDto(
+                id: $0.id, type: NotificationType(rawValue: $0.type) ?? .system, title: $0.title, message: $0.message, childId: $0.child_id,
+                isRead: $0.is_read, createdAt: $0.created_at, readAt: $0.read_at)
+        }
+        return NotificationListResponse(notifications: notifications, unreadCount: try await unreadCount(for: userID, on: db))
     }
 
     static func unreadCount(for userID: UUID, on db: Database) async throws -> Int {
-        try await AppNotification.query(on: db).filter(\.$user.$id == userID).filter(\.$isRead == false).count()
+        struct Count: Decodable { let count: Int }
+        let row = try await db.sql.raw(
+            "SELECT COUNT(*) AS count FROM notifications WHERE user_id = \(bind: userID) AND is_read = \(bind: false)"
+        ).first(decoding: Count.self)
+        return row?.count ?? 0
     }
 
     /// Marks one of the user's notifications read; another user's id is "not found".

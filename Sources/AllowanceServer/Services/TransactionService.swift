@@ -36,9 +36,7 @@ enum TransactionService {
             message: "\(entry.description). Your balance is now \(entry.balanceAfter.formatted).", childID: child.id, at: entry.createdAt,
             on: db)
         guard entry.type == .debit else { return }
-        for parentID in try await FamilyDirectory.parentUserIDs(ofFamily: child.familyID, on: db.sql) {
-            let preference = try await NotificationService.preferences(of: parentID, on: db)
-            let threshold = Money(cents: preference.lowBalanceThresholdCents)
+        for (parentID, threshold) in try await NotificationService.lowBalanceThresholds(ofParentsIn: child.familyID, on: db.sql) {
             guard entry.balanceAfter < threshold, previousBalance >= threshold else { continue }
             try await NotificationService.notify(
                 parentID, type: .lowBalance, title: "\(child.firstName)'s balance is low",

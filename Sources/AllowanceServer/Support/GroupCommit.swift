@@ -7,8 +7,12 @@ import SQLKit
 /// waits for the disk, so writers that queue while one commit is being flushed are run
 /// together in the next database transaction, each in its own savepoint, and all of them are
 /// answered after its one flush: a 2xx still means on disk, yet a hundred postings share a
-/// flush instead of taking turns for one each. A writer that fails rolls back to its
-/// savepoint: its work is undone and the others in the group still commit.
+/// flush instead of taking turns for one each.
+///
+/// A group first runs without savepoints, since nearly every writer succeeds and a savepoint
+/// costs two statements, each a round trip to SQLite's thread. If a writer fails, that
+/// transaction is rolled back and the group runs again with a savepoint for each writer: the
+/// one that failed rolls back to its savepoint and gets its error, and the others still commit.
 ///
 /// Writers run one after another on one connection kept for writing (`DatabaseID.sqliteWriter`),
 /// so the readers' connections never wait behind a group.
@@ -62,23 +66,31 @@ actor GroupCommit {
         committing = false
     }
 
-    /// One transaction for the whole group, a savepoint per writer. Another process holding
-    /// the file makes SQLite answer BUSY and roll the transaction back; the group is then
-    /// simply run again (nothing of it was committed).
+    /// One transaction for the whole group: first with no savepoints, then, if a writer failed,
+    /// again with one per writer. Another process holding the file makes SQLite answer BUSY and
+    /// roll the transaction back; the group is then simply run again (nothing of it was committed).
     private static func commit(_ group: [Work], on db: any Database) async -> [Result<any Sendable, any Error>] {
+        // One writer alone needs no savepoint: its failure rolls back the transaction, and is its answer.
+        var isolated = group.count == 1
         for attempt in 1... {
+            let withSavepoints = isolated && group.count > 1
             do {
                 return try await db.transaction { transaction in
-                    // One writer alone needs no savepoint: its failure rolls back the transaction.
-                    if group.count == 1 { return [.success(try await group[0](transaction))] }
                     var results: [Result<any Sendable, any Error>] = []
                     for (index, work) in group.enumerated() {
-                        results.append(try await inSavepoint("w\(index)", work, on: transaction))
+                        if withSavepoints {
+                            results.append(try await inSavepoint("w\(index)", work, on: transaction))
+                        } else {
+                            results.append(.success(try await work(transaction)))
+                        }
                     }
                     return results
                 }
             } catch let error as SQLiteError where error.isBusy && attempt < busyAttempts {
                 try? await Task.sleep(for: .milliseconds(Int.random(in: 1...(5 + attempt))))
+            } catch  where !isolated {
+                // A writer failed (or the commit did) and took the others' work with it.
+                isolated = true
             } catch {
                 // Only a lone writer's own failure, or a failed commit, reaches here.
                 return group.map { _ in .failure(error) }

@@ -150,18 +150,16 @@ enum PaydayBatch {
 
     /// "Allowance day" for each child who has not turned those notifications off.
     private static func notify(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
-        struct Preference: Decodable {
-            let id: UUID
-            let notifications_enabled: Bool
-            let allowance_reminders: Bool
-        }
-        let preferences = try await sql.raw(
-            "SELECT id, notifications_enabled, allowance_reminders FROM notification_preferences WHERE id IN "
-                + .list(paid.map(\.due.child.user_id))
-        ).all(decoding: Preference.self)
-        let silenced = Set(preferences.filter { !($0.notifications_enabled && $0.allowance_reminders) }.map(\.id))
+        struct Allowed: Decodable { let id: UUID }
+        let allowed = try await sql.raw(
+            """
+            SELECT users.id FROM users LEFT JOIN notification_preferences p ON p.id = users.id
+            WHERE \(NotificationPreference.allowsSQL(.allowance, row: "p")) AND users.id IN
+            """ + .list(paid.map(\.due.child.user_id))
+        ).all(decoding: Allowed.self)
+        let told = Set(allowed.map(\.id))
         var values: [SQLQueryString] = []
-        for (due, credit) in paid where !silenced.contains(due.child.user_id) {
+        for (due, credit) in paid where told.contains(due.child.user_id) {
             let message = PaydayService.notification(for: credit.allowance)
             values.append(
                 """

@@ -24,7 +24,9 @@ enum GoalMoneyService {
                 on: db)
             let sql = db.sql
             guard let goal = try await GoalStore.goal(locked.id, on: sql) else { throw AppError.notFound("Goal") }
-            return (outcome, goal, try await GoalDTOs.milestoneRows(ofGoals: [goal.id], on: sql)[goal.id] ?? [])
+            // Only the milestones this contribution reached are told, so only then are they read.
+            let rows = outcome.milestones.isEmpty ? [] : try await GoalDTOs.milestoneRows(ofGoals: [goal.id], on: sql)[goal.id] ?? []
+            return (outcome, goal, rows)
         }
         let reached = GoalDTOs.milestones(rows.filter { outcome.milestones.contains($0.percent_complete) }, goal: goal, rule: nil, now: now)
         return GoalProgressEventDto(

@@ -19,8 +19,10 @@ enum GoalSettlement {
         var outcome = Outcome()
         while let goal = try await GoalStore.goal(goalID, on: sql), goal.status == .active {
             var marked = false
-            for percent in goal.progress.newMilestones(achieved: try await achievedPercents(of: goalID, on: sql))
-            where try await markAchieved(percent, of: goal, at: now, on: sql) {
+            // Below the first milestone there is nothing to mark, and no need to ask which are marked.
+            let reached = goal.progress.newMilestones(achieved: [])
+            let unmarked = reached.isEmpty ? [] : goal.progress.newMilestones(achieved: try await achievedPercents(of: goalID, on: sql))
+            for percent in unmarked where try await markAchieved(percent, of: goal, at: now, on: sql) {
                 marked = true
                 outcome.milestones.append(percent)
                 try await payBonus(for: percent, of: goal, at: now, on: db)

@@ -73,12 +73,15 @@ enum GoalStore {
     static func lock(_ goalID: UUID, on db: Database) async throws -> GoalRecord {
         precondition(db.inTransaction, "a goal is locked inside a transaction")
         let sql = db.sql
-        struct Owner: Decodable { let child_id: UUID }
-        guard let owner = try await sql.raw("SELECT child_id FROM savings_goals WHERE id = \(bind: goalID)").first(decoding: Owner.self)
-        else {
-            throw AppError.notFound("Goal")
+        // SQLite's writers take turns already; PostgreSQL locks the child first, like every goal change.
+        if isPostgres(sql) {
+            struct Owner: Decodable { let child_id: UUID }
+            guard let owner = try await sql.raw("SELECT child_id FROM savings_goals WHERE id = \(bind: goalID)").first(decoding: Owner.self)
+            else {
+                throw AppError.notFound("Goal")
+            }
+            try await lockChild(owner.child_id, on: sql)
         }
-        try await lockChild(owner.child_id, on: sql)
         guard let row = try await sql.raw(select + " WHERE id = \(bind: goalID)" + forUpdate(sql)).first(decoding: Row.self) else {
             throw AppError.notFound("Goal")
         }
