@@ -32,6 +32,20 @@ public struct FamilyCalendar: Sendable {
     /// The zones read so far, by identifier (a few hundred exist, so it stays small).
     private static let known = Mutex<[String: FamilyCalendar]>([:])
 
+    /// "November 3", or "November 3, 2027" when not in the year of `now`, in the family's zone.
+    /// Put together by hand: a `DateFormatter` builds an ICU formatter each time, and a list of
+    /// goals shows one of these per goal.
+    public func monthDay(_ date: Date, withYearUnlessIn now: Date) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let (year, month, day) = (parts.year ?? 0, parts.month ?? 1, parts.day ?? 1)
+        let text = "\(Self.monthNames[month - 1]) \(day)"
+        return year == calendar.component(.year, from: now) ? text : "\(text), \(year)"
+    }
+
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    ]
+
     public func startOfDay(_ date: Date) -> Date { calendar.startOfDay(for: date) }
 
     public func startOfMonth(_ date: Date) -> Date {

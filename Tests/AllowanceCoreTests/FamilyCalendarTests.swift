@@ -69,6 +69,27 @@ import Testing
         #expect(Weekday.saturday.rawValue == 6)
         #expect(Weekday.friday.name == "Friday")
     }
+
+    /// The month-and-day text is put together by hand; it says what a `DateFormatter` with
+    /// "MMMM d" (and ", yyyy" in another year) says, every day of two years, in zones on both
+    /// sides of UTC, near local midnight where the day differs from UTC's.
+    @Test func monthDayReadsLikeTheFormatter() throws {
+        let now = try Date("2026-06-15T12:00:00Z", strategy: .iso8601)
+        for identifier in ["America/New_York", "Pacific/Auckland", "UTC"] {
+            let calendar = try #require(FamilyCalendar(identifier: identifier))
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = calendar.timeZone
+            var date = try Date("2026-01-01T04:30:00Z", strategy: .iso8601)
+            for _ in 0..<730 {
+                formatter.dateFormat = "yyyy"
+                let sameYear = formatter.string(from: date) == formatter.string(from: now)
+                formatter.dateFormat = sameYear ? "MMMM d" : "MMMM d, yyyy"
+                #expect(calendar.monthDay(date, withYearUnlessIn: now) == formatter.string(from: date), "\(date) in \(identifier)")
+                date = date.addingTimeInterval(86_400)
+            }
+        }
+    }
 }
 
 @Suite struct AccountRuleTests {

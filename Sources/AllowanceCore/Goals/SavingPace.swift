@@ -49,12 +49,6 @@ public struct SavingPace: Equatable, Sendable {
         guard remaining.isPositive else { return "Goal reached!" }
         guard saved.isPositive else { return "Save something toward it to see when you will get there" }
         guard let date = projectedDate(for: remaining, now: now, calendar: calendar) else { return "At this pace: more than 10 years" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = calendar.timeZone
-        formatter.dateFormat = "yyyy"
-        let sameYear = formatter.string(from: date) == formatter.string(from: now)
-        formatter.dateFormat = sameYear ? "MMMM d" : "MMMM d, yyyy"
-        return "At this pace: " + formatter.string(from: date)
+        return "At this pace: " + calendar.monthDay(date, withYearUnlessIn: now)
     }
 }

@@ -12,8 +12,9 @@ extension SQLQueryString {
         return query
     }
 
-    /// The parts joined with ", ", for multi-row `VALUES`.
-    static func joined(_ parts: [SQLQueryString]) -> SQLQueryString {
-        parts.dropFirst().reduce(parts.first ?? "") { $0 + ", " + $1 }
+    /// The parts joined with `separator`: ", " for multi-row `VALUES`, " UNION ALL " for
+    /// several selects answered in one round trip.
+    static func joined(_ parts: [SQLQueryString], separator: String = ", ") -> SQLQueryString {
+        parts.dropFirst().reduce(parts.first ?? "") { $0 + SQLQueryString(separator) + $1 }
     }
 }

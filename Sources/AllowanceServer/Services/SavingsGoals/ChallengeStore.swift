@@ -65,11 +65,8 @@ enum ChallengeStore {
 
     /// What the child has saved toward each challenge so far.
     static func progress(of challenges: [ChallengeRecord], on sql: SQLDatabase) async throws -> [UUID: Money] {
-        var progress: [UUID: Money] = [:]
-        for challenge in challenges {
-            progress[challenge.id] = try await GoalRows.saved(
-                intoGoal: challenge.goalID, from: challenge.terms.startDate, before: challenge.terms.endDate, on: sql)
-        }
-        return progress
+        let saved = try await GoalRows.saved(
+            in: challenges.map { GoalRows.SavedSpan(goalID: $0.goalID, start: $0.terms.startDate, end: $0.terms.endDate) }, on: sql)
+        return Dictionary(uniqueKeysWithValues: zip(challenges.map(\.id), saved))
     }
 }

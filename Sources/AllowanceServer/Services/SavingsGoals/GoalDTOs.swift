@@ -21,15 +21,14 @@ enum GoalDTOs {
                 let days = SavingPace.windowDays(goalCreatedAt: goal.createdAt, now: now, calendar: child.calendar)
                 return (goal.id, (days: days, start: SavingPace.windowStart(days: days, now: now, calendar: child.calendar)))
             })
-        var savedInWindow: [UUID: Money] = [:]
-        var savedForChallenge: [UUID: Money] = [:]
-        for goal in goals {
-            savedInWindow[goal.id] = try await GoalRows.saved(intoGoal: goal.id, from: windows[goal.id]!.start, on: sql)
-            if let terms = challenges[goal.id]?.terms {
-                savedForChallenge[goal.id] = try await GoalRows.saved(
-                    intoGoal: goal.id, from: terms.startDate, before: terms.endDate, on: sql)
-            }
-        }
+        // Each goal's saving window, then each open challenge's days, summed in one query.
+        let challenged = goals.compactMap { goal in challenges[goal.id].map { (goal.id, $0.terms) } }
+        let sums = try await GoalRows.saved(
+            in: goals.map { GoalRows.SavedSpan(goalID: $0.id, start: windows[$0.id]!.start) }
+                + challenged.map { GoalRows.SavedSpan(goalID: $0.0, start: $0.1.startDate, end: $0.1.endDate) },
+            on: sql)
+        let savedInWindow = Dictionary(uniqueKeysWithValues: zip(goals.map(\.id), sums))
+        let savedForChallenge = Dictionary(uniqueKeysWithValues: zip(challenged.map(\.0), sums.dropFirst(goals.count)))
 
         return goals.map { goal in
             let progress = goal.progress

@@ -64,14 +64,36 @@ enum GoalRows {
     /// before another when given: what the saving pace and a challenge count. Summed by the
     /// database along its (goal, time) index, so a goal with thousands of deposits costs the same.
     static func saved(intoGoal goalID: UUID, from start: Date, before end: Date? = nil, on sql: SQLDatabase) async throws -> Money {
-        struct Row: Decodable { let saved: Int64? }
+        try await saved(in: [SavedSpan(goalID: goalID, start: start, end: end)], on: sql)[0]
+    }
+
+    /// A stretch of one goal's history whose savings are summed.
+    struct SavedSpan: Sendable {
+        var goalID: UUID
+        var start: Date
+        var end: Date?
+    }
+
+    /// The savings of each span, in order, in one statement: a list of goals asks for several.
+    static func saved(in spans: [SavedSpan], on sql: SQLDatabase) async throws -> [Money] {
+        guard !spans.isEmpty else { return [] }
+        struct Row: Decodable {
+            let span: Int
+            let saved: Int64?
+        }
         let savingTypes = ContributionType.allCases.filter(\.isChildSaving).map(\.rawValue)
-        var query: SQLQueryString = """
-            SELECT CAST(SUM(amount_cents) AS BIGINT) AS saved FROM savings_contributions
-            WHERE goal_id = \(bind: goalID) AND created_at >= \(bind: start) AND type IN (\(binds: savingTypes))
-            """
-        if let end { query = query + " AND created_at < \(bind: end)" }
-        return Money(cents: try await sql.raw(query).first(decoding: Row.self)?.saved ?? 0)
+        let sums = spans.enumerated().map { index, span -> SQLQueryString in
+            var sum: SQLQueryString = """
+                SELECT \(unsafeRaw: String(index)) AS span, CAST(SUM(amount_cents) AS BIGINT) AS saved FROM savings_contributions
+                WHERE goal_id = \(bind: span.goalID) AND created_at >= \(bind: span.start) AND type IN (\(binds: savingTypes))
+                """
+            if let end = span.end { sum = sum + " AND created_at < \(bind: end)" }
+            return sum
+        }
+        let rows = try await sql.raw(.joined(sums, separator: " UNION ALL ")).all(decoding: Row.self)
+        var saved = Array(repeating: Money.zero, count: spans.count)
+        for row in rows { saved[row.span] = Money(cents: row.saved ?? 0) }
+        return saved
     }
 }
 
