@@ -107,10 +107,27 @@ struct LedgerFilter: Sendable {
 }
 
 extension LedgerService {
-    private struct Row: Decodable {
+    private struct Row {
         let id: UUID, child_id: UUID, amount_cents: Int64, type: String, description: String
         let category: String?, notes: String?, balance_after_cents: Int64, created_by: UUID?, created_at: Date
         let creator_first: String?, creator_last: String?
+
+        /// Read column by column rather than through `Decodable`: every list and dashboard reads
+        /// these, and the keyed decoding containers cost more than the columns themselves.
+        init(_ row: any SQLRow) throws {
+            id = try row.decode(column: "id", as: UUID.self)
+            child_id = try row.decode(column: "child_id", as: UUID.self)
+            amount_cents = try row.decode(column: "amount_cents", as: Int64.self)
+            type = try row.decode(column: "type", as: String.self)
+            description = try row.decode(column: "description", as: String.self)
+            category = try row.decode(column: "category", as: String?.self)
+            notes = try row.decode(column: "notes", as: String?.self)
+            balance_after_cents = try row.decode(column: "balance_after_cents", as: Int64.self)
+            created_by = try row.decode(column: "created_by", as: UUID?.self)
+            created_at = try row.decode(column: "created_at", as: Date.self)
+            creator_first = try row.decode(column: "creator_first", as: String?.self)
+            creator_last = try row.decode(column: "creator_last", as: String?.self)
+        }
 
         var response: TransactionResponse {
             TransactionResponse(
@@ -160,7 +177,7 @@ extension LedgerService {
         }
         query.appendInterpolation(
             unsafeRaw: " ORDER BY t.created_at DESC, t.entry_number DESC LIMIT \(filter.limit + 1) OFFSET \(filter.offset)")
-        let rows = try await sql.raw(query).all(decoding: Row.self)
+        let rows = try await sql.raw(query).all().map(Row.init)
         return TransactionListResponse(
             transactions: rows.prefix(filter.limit).map(\.response), limit: filter.limit, offset: filter.offset,
             hasMore: rows.count > filter.limit)
@@ -176,6 +193,6 @@ extension LedgerService {
         var query = selectColumns
         query.appendInterpolation(unsafeRaw: " WHERE t.id = ")
         query.appendInterpolation(bind: id)
-        return try await sql.raw(query).first(decoding: Row.self)?.response
+        return try await sql.raw(query).first().map(Row.init)?.response
     }
 }
