@@ -29,6 +29,8 @@ struct GroupCommitTests {
                                 childID: kai.id, type: .credit, amount: Money(cents: 1_00), description: "Writer \(index)", createdBy: nil,
                                 at: context.now)
                             _ = try await LedgerService.post(posting, calendar: FamilyCalendar(timeZone: .gmt), on: db)
+                            try await NotificationService.notify(
+                                kai.userId, type: .transaction, title: "Writer \(index)", message: "posted", at: context.now, on: db)
                             if index % 3 == 0 { throw AppError.validation("Writer \(index) is refused") }
                             return index
                         }
@@ -43,12 +45,50 @@ struct GroupCommitTests {
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 60_00))
             let ledger = try await client.ledger(of: kai, in: family, search: "Writer")
             #expect(Set(ledger.map(\.description)) == Set((0..<90).filter { $0 % 3 != 0 }.map { "Writer \($0)" }))
+            // Only the committed writers' notifications were stored.
+            let notifications: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications?limit=200", token: kai.token)
+            #expect(
+                Set(notifications.notifications.map(\.title).filter { $0.hasPrefix("Writer") })
+                    == Set((0..<90).filter { $0 % 3 != 0 }.map { "Writer \($0)" }))
             // Entry numbers and balances run without gaps: the undone writers left no hole.
             #expect(ledger.map(\.balanceAfter.cents).sorted() == (1...60).map { Int64($0) * 100 })
             let groups = await groupCommit.groups - groupsBefore
             #expect(groups < 90, "90 writers at once took \(groups) transactions")
             let audit = try await client.audit(family)
             #expect(audit.isClean, "\(audit.summary)")
+        }
+    }
+
+    /// 60 credits at once, none refused: their groups store the notifications together after
+    /// the last writer. Each credit's notification is there once, telling the balance that
+    /// credit left, and the parent's low-balance warnings (none: credits only) are not invented.
+    @Test func aGroupsNotificationsAreStoredOnceEachWithTheirOwnBalance() async throws {
+        try await withApp { client in
+            // setup
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            let groupCommit = try #require(client.app.serverState.groupCommit)
+            let groupsBefore = await groupCommit.groups
+            // act
+            let statuses = try await withThrowingTaskGroup(of: UInt.self) { group in
+                for index in 0..<60 {
+                    group.addTask { try await client.post(.credit, 1_00, to: kai, in: family, description: "Credit \(index)").status.code }
+                }
+                return try await group.reduce(into: [UInt]()) { $0.append($1) }
+            }
+            // assert
+            #expect(statuses == Array(repeating: 201, count: 60))
+            let list: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications?limit=200", token: kai.token)
+            let credits = list.notifications.filter { $0.message.hasPrefix("Credit ") }
+            #expect(credits.count == 60)
+            #expect(credits.allSatisfy { $0.title == "You received $1.00" && $0.type == .transaction && $0.childId == kai.id })
+            // "Credit 7. Your balance is now $12.00.": each balance from $1.00 to $60.00 once.
+            let balances = credits.compactMap { $0.message.split(separator: "$").last.map { String($0.dropLast()) } }
+            #expect(Set(balances) == Set((1...60).map { "\($0).00" }))
+            #expect(list.unreadCount == 60)
+            let parent: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications", token: family.parent.token)
+            #expect(parent.notifications.isEmpty)
+            #expect(await groupCommit.groups - groupsBefore < 60)
         }
     }
 

@@ -31,24 +31,23 @@ enum NotificationService {
         return rows.map { ($0.id, Money(cents: $0.threshold)) }
     }
 
-    /// Stores a notification unless the user turned this kind off. Returns whether it was stored.
-    /// One statement: it runs inside money-moving transactions, where every round trip counts.
-    @discardableResult
+    /// Stores a notification unless the user turned this kind off, in one statement that reads
+    /// the preference itself. Inside a group commit's writer it is stored with the group's other
+    /// notifications after the last writer (`NotificationBatch`), in the same transaction.
     static func notify(
         _ userID: UUID, type: NotificationType, title: String, message: String, childID: UUID? = nil, at now: Date, on db: Database
-    ) async throws -> Bool {
-        struct Stored: Decodable { let id: UUID }
-        let stored = try await db.sql.raw(
-            """
-            INSERT INTO notifications (id, user_id, type, title, message, child_id, is_read, created_at)
+    ) async throws {
+        let row: SQLQueryString = """
             SELECT \(bind: UUID()), \(bind: userID), \(bind: type.rawValue), \(bind: title), \(bind: message), \(bind: childID),
                    \(bind: false), \(bind: now)
             FROM users LEFT JOIN notification_preferences p ON p.id = users.id
             WHERE users.id = \(bind: userID) AND \(NotificationPreference.allowsSQL(type, row: "p"))
-            RETURNING id
             """
-        ).first(decoding: Stored.self)
-        return stored != nil
+        if let batch = NotificationBatch.current {
+            batch.add(row)
+        } else {
+            try await db.sql.raw(NotificationBatch.insert + row).run()
+        }
     }
 
     /// The user's newest notifications and how many are unread. Written out in SQL, not built

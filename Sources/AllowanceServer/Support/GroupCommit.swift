@@ -10,7 +10,8 @@ import SQLKit
 /// flush instead of taking turns for one each.
 ///
 /// A group first runs without savepoints, since nearly every writer succeeds and a savepoint
-/// costs two statements, each a round trip to SQLite's thread. If a writer fails, that
+/// costs two statements, each a round trip to SQLite's thread; the writers' notifications are
+/// stored together after the last one (`NotificationBatch`). If a writer fails, that
 /// transaction is rolled back and the group runs again with a savepoint for each writer: the
 /// one that failed rolls back to its savepoint and gets its error, and the others still commit.
 ///
@@ -77,13 +78,18 @@ actor GroupCommit {
             do {
                 return try await db.transaction { transaction in
                     var results: [Result<any Sendable, any Error>] = []
-                    for (index, work) in group.enumerated() {
-                        if withSavepoints {
+                    if withSavepoints {
+                        for (index, work) in group.enumerated() {
                             results.append(try await inSavepoint("w\(index)", work, on: transaction))
-                        } else {
-                            results.append(.success(try await work(transaction)))
                         }
+                        return results
                     }
+                    let notifications = NotificationBatch()
+                    for work in group {
+                        results.append(
+                            .success(try await NotificationBatch.$current.withValue(notifications) { try await work(transaction) }))
+                    }
+                    try await notifications.store(on: transaction)
                     return results
                 }
             } catch let error as SQLiteError where error.isBusy && attempt < busyAttempts {

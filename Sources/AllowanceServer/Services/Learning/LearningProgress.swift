@@ -67,7 +67,7 @@ enum LearningProgress {
         var people = [child.userID]
         people += try await FamilyDirectory.parentUserIDs(ofFamily: child.familyID, on: context.sql)
         for person in people {
-            _ = try await NotificationService.notify(
+            try await NotificationService.notify(
                 person, type: type, title: title, message: message, childID: child.id, at: context.now, on: context.db)
         }
     }

@@ -47,8 +47,8 @@ enum LearningReminders {
             let streak = runs.current(today: context.now, in: calendar)
             // Alive but not yet extended today: the latest learning day is yesterday.
             guard streak > 0, runs.latestEnd != LearningStreak.dayNumber(today) else { continue }
-            let quiet = try await NotificationService.preferences(of: child.userID, on: context.db).isQuiet(
-                at: calendar.timeOfDay(of: context.now))
+            let preferences = try await NotificationService.preferences(of: child.userID, on: context.db)
+            let quiet = preferences.isQuiet(at: calendar.timeOfDay(of: context.now))
             let told = try await context.write { db in
                 guard
                     try await OccurrenceClaims.claim(
@@ -56,12 +56,13 @@ enum LearningReminders {
                         dueAt: due,
                         now: context.now, on: db)
                 else { return false }
-                // In quiet hours the day's reminder is dropped, not sent later.
-                guard !quiet else { return false }
-                return try await NotificationService.notify(
+                // In quiet hours the day's reminder is dropped, not sent later; turned off, it is not sent.
+                guard !quiet, preferences.allows(.streakAtRisk) else { return false }
+                try await NotificationService.notify(
                     child.userID, type: .streakAtRisk, title: "Keep your \(streak)-day streak going",
                     message: "You have learned \(streak) days in a row. A few minutes today keeps the streak alive.", childID: child.id,
                     at: context.now, on: db)
+                return true
             }
             if told { sent += 1 }
         }
@@ -93,7 +94,7 @@ enum LearningReminders {
                         dueAt: week.start, now: context.now, on: db)
                 else { return false }
                 for parent in parents {
-                    _ = try await NotificationService.notify(
+                    try await NotificationService.notify(
                         parent, type: .weeklySummary, title: "\(child.firstName)'s learning last week", message: message, childID: child.id,
                         at: context.now, on: db)
                 }
