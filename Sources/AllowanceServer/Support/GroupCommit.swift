@@ -5,9 +5,9 @@ import SQLKit
 
 /// SQLite's writers, committed in groups. SQLite has one writer at a time and each commit
 /// waits for the disk, so writers that queue while one commit is being flushed are run
-/// together in the next database transaction, each in its own savepoint, and all of them are
-/// answered after its one flush: a 2xx still means on disk, yet a hundred postings share a
-/// flush instead of taking turns for one each.
+/// together in the next database transaction, and all of them are answered after its one
+/// flush: a 2xx still means on disk, yet a hundred postings share a flush instead of taking
+/// turns for one each.
 ///
 /// A group first runs without savepoints, since nearly every writer succeeds and a savepoint
 /// costs two statements, each a round trip to SQLite's thread; the writers' notifications are
