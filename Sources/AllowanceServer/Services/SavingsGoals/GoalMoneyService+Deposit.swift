@@ -14,6 +14,8 @@ extension GoalMoneyService {
         var milestones: [Int]
         var completed: Bool
         var balanceAfter: Money
+        /// The goal after the deposit, settled.
+        var goal: GoalRecord?
     }
 
     /// Inside the caller's transaction, with the goal locked (`GoalStore.lock`):
@@ -46,7 +48,7 @@ extension GoalMoneyService {
         let settled = try await GoalSettlement.settle(goal.id, child: child, at: now, on: db)
         return DepositOutcome(
             depositID: deposit.id, match: match, challengeBonus: bonus, milestones: settled.milestones, completed: settled.completed,
-            balanceAfter: entry.balanceAfter)
+            balanceAfter: entry.balanceAfter, goal: settled.goal)
     }
 
     static func notActive(_ goal: GoalRecord) -> AppError {

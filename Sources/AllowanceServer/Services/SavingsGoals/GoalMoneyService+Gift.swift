@@ -36,7 +36,7 @@ extension GoalMoneyService {
             try await GoalNews.gift(amount, from: giver, to: locked, child: access.child, at: now, on: db)
             let settled = try await GoalSettlement.settle(locked.id, child: access.child, at: now, on: db)
             let sql = db.sql
-            guard let goal = try await GoalStore.goal(locked.id, on: sql),
+            guard let goal = try await GoalStore.settled(settled.goal, else: locked.id, on: sql),
                 let child = try await FamilyDirectory.child(access.child.id, inFamily: access.child.familyID, on: sql)
             else { throw AppError.notFound("Goal") }
             return (settled, goal, try await GoalDTOs.milestoneRows(ofGoals: [goal.id], on: sql)[goal.id] ?? [], child.balance)

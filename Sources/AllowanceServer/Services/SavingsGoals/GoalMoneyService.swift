@@ -23,7 +23,7 @@ enum GoalMoneyService {
                 amount, type: .childDeposit, description: description, into: locked, child: access.child, by: access.user.userID, at: now,
                 on: db)
             let sql = db.sql
-            guard let goal = try await GoalStore.goal(locked.id, on: sql) else { throw AppError.notFound("Goal") }
+            guard let goal = try await GoalStore.settled(outcome.goal, else: locked.id, on: sql) else { throw AppError.notFound("Goal") }
             // Only the milestones this contribution reached are told, so only then are they read.
             let rows = outcome.milestones.isEmpty ? [] : try await GoalDTOs.milestoneRows(ofGoals: [goal.id], on: sql)[goal.id] ?? []
             return (outcome, goal, rows)

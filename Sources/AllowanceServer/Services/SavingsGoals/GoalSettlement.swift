@@ -12,6 +12,9 @@ enum GoalSettlement {
     struct Outcome: Sendable {
         var milestones: [Int] = []
         var completed = false
+        /// The goal as it stands once settled (nil when it was not Active): the caller's answer
+        /// needs it, and reading it again would cost a writer another round trip.
+        var goal: GoalRecord?
     }
 
     static func settle(_ goalID: UUID, child: ChildRecord, at now: Date, on db: Database) async throws -> Outcome {
@@ -30,8 +33,11 @@ enum GoalSettlement {
                 if percent < 100 { try await GoalNews.milestone(percent, of: goal, child: child, at: now, on: db) }
             }
             guard !marked else { continue }
+            outcome.goal = goal
             if goal.progress.isReached, try await complete(goal, at: now, on: sql) {
                 outcome.completed = true
+                outcome.goal?.status = .completed
+                outcome.goal?.completedAt = now
                 try await GoalNews.completed(goal, child: child, at: now, on: db)
             }
             return outcome

@@ -66,6 +66,12 @@ enum GoalStore {
         return try await sql.raw(query + " ORDER BY priority, created_at, id").all(decoding: Row.self).map(\.record)
     }
 
+    /// The goal as settlement left it, or read afresh when settlement had nothing to settle.
+    static func settled(_ goal: GoalRecord?, else goalID: UUID, on sql: SQLDatabase) async throws -> GoalRecord? {
+        if let goal { return goal }
+        return try await self.goal(goalID, on: sql)
+    }
+
     /// Inside a write transaction: locks the goal for a change and reads it afresh. Locks are
     /// always taken child first, then goal (the payday credits the child before its hooks
     /// move money into goals), so two transactions never wait for each other in a circle.
