@@ -1,4 +1,3 @@
-import Fluent
 import SQLKit
 import Synchronization
 
@@ -18,19 +17,20 @@ final class NotificationBatch: Sendable {
     /// SQLite takes at most 500 selects in one compound statement.
     static let rowsPerStatement = 100
 
-    /// Each a `SELECT` of one notification's row, empty when the user turned that kind off.
+    /// Each a `SELECT` of one notification's row (`NotificationService.row`).
     private let rows = Mutex<[SQLQueryString]>([])
 
     func add(_ row: SQLQueryString) {
         rows.withLock { $0.append(row) }
     }
 
-    /// Stores what was collected; inside the group's transaction, before its commit.
-    func store(on db: any Database) async throws {
+    /// Stores what was collected: a group's inside its transaction, before its commit; a
+    /// payday batch's with the batch.
+    func store(on sql: any SQLDatabase) async throws {
         let rows = rows.withLock { $0 }
         for start in stride(from: 0, to: rows.count, by: Self.rowsPerStatement) {
             let chunk = Array(rows[start..<min(start + Self.rowsPerStatement, rows.count)])
-            try await db.sql.raw(Self.insert + .joined(chunk, separator: " UNION ALL ")).run()
+            try await sql.raw(Self.insert + .joined(chunk, separator: " UNION ALL ")).run()
         }
     }
 }

@@ -89,7 +89,7 @@ actor GroupCommit {
                         results.append(
                             .success(try await NotificationBatch.$current.withValue(notifications) { try await work(transaction) }))
                     }
-                    try await notifications.store(on: transaction)
+                    try await notifications.store(on: transaction.sql)
                     return results
                 }
             } catch let error as SQLiteError where error.isBusy && attempt < busyAttempts {

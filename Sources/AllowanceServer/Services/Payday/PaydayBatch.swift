@@ -150,27 +150,14 @@ enum PaydayBatch {
 
     /// "Allowance day" for each child who has not turned those notifications off.
     private static func notify(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
-        struct Allowed: Decodable { let id: UUID }
-        let allowed = try await sql.raw(
-            """
-            SELECT users.id FROM users LEFT JOIN notification_preferences p ON p.id = users.id
-            WHERE \(NotificationPreference.allowsSQL(.allowance, row: "p")) AND users.id IN
-            """ + .list(paid.map(\.due.child.user_id))
-        ).all(decoding: Allowed.self)
-        let told = Set(allowed.map(\.id))
-        var values: [SQLQueryString] = []
-        for (due, credit) in paid where told.contains(due.child.user_id) {
+        let notifications = NotificationBatch()
+        for (due, credit) in paid {
             let message = PaydayService.notification(for: credit.allowance)
-            values.append(
-                """
-                (\(bind: UUID()), \(bind: due.child.user_id), \(bind: NotificationType.allowance.rawValue), \(bind: message.title),
-                 \(bind: message.body), \(bind: due.child.id), \(bind: false), \(bind: due.payday))
-                """
-            )
+            notifications.add(
+                NotificationService.row(
+                    due.child.user_id, type: .allowance, title: message.title, message: message.body, childID: due.child.id,
+                    at: due.payday))
         }
-        guard !values.isEmpty else { return }
-        try await sql.raw(
-            "INSERT INTO notifications (id, user_id, type, title, message, child_id, is_read, created_at) VALUES " + .joined(values)
-        ).run()
+        try await notifications.store(on: sql)
     }
 }
