@@ -39,6 +39,9 @@ public struct ServerOptions: Sendable {
     public var postgresConnectionsPerLoop = 1
     /// Serve `GET /metrics` (Prometheus) and record what it shows; off unless `METRICS=1`.
     public var metrics = false
+    /// Keep answers to signed-in reads (`ResponseCache`, SQLite only); `RESPONSE_CACHE=0` turns
+    /// it off, to measure without it.
+    public var responseCache = true
 
     public init(
         database: DatabaseSetting, seedDemoFamily: Bool, passwordCost: Int = 10, jwtSecret: String? = nil, registrationsPerHour: Int = 0
@@ -58,6 +61,7 @@ public struct ServerOptions: Sendable {
         options.demoHistory = Environment.get("SEED_DEMO_HISTORY") != "0"
         options.postgresConnectionsPerLoop = Environment.get("DB_CONNECTIONS_PER_LOOP").flatMap(Int.init).map { max($0, 1) } ?? 4
         options.metrics = Environment.get("METRICS") == "1"
+        options.responseCache = Environment.get("RESPONSE_CACHE") != "0"
         return options
     }
 
@@ -96,6 +100,8 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     }
     if case .sqlite = options.database {
         app.serverState = ServerState(gatesWrites: true, registrationsPerHour: options.registrationsPerHour)
+        // 32 MB: every page and API read of a few hundred busy families.
+        if options.responseCache { app.responseCache = ResponseCache(budget: 32 << 20) }
     } else {
         app.serverState = ServerState(gatesWrites: false, registrationsPerHour: options.registrationsPerHour)
     }
@@ -176,7 +182,7 @@ func routes(_ app: Application) throws {
     web.get(SiteURL.home.pathComponents) { req in req.redirect(to: (req.auth.has(AuthUser.self) ? SiteURL.dashboard : .login).path) }
     try web.register(collection: AuthPages())
     try web.register(collection: LegalPages())
-    let pages = web.grouped(RequireWebUser())
+    let pages = web.grouped(RequireWebUser(), CachedReadMiddleware(requiredCookie: CSRFMiddleware.cookieName))
     try pages.register(collection: DashboardPages())
     try pages.register(collection: ChildPages())
     try pages.register(collection: TransactionPages())

@@ -13,6 +13,9 @@ public struct AuthUser: Authenticatable, Sendable {
     public let email: String
     /// The child record, when the user is a child.
     public let childID: UUID?
+    /// The family's `data_version` when the session was looked up, before the request read
+    /// anything else: what the request shows is at least as new as this.
+    public var dataVersion: Int64 = 0
 
     public var isParent: Bool { role == .parent }
     public var fullName: String { "\(firstName) \(lastName)" }

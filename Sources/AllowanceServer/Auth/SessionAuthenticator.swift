@@ -49,22 +49,23 @@ enum SessionStore {
     private static func session(_ sessionID: UUID, on sql: SQLDatabase, now: Date) async throws -> (user: AuthUser, expiresAt: Date)? {
         struct Row: Decodable {
             let user_id: UUID, family_id: UUID, role: String, first_name: String, last_name: String, email: String
-            let child_id: UUID?, expires_at: Date
+            let child_id: UUID?, expires_at: Date, data_version: Int64
         }
         // Written out, not built: every signed-in request runs it, and SQLKit's builder costs
         // more to serialize than the database takes to answer.
         let row = try await sql.raw(
             """
             SELECT users.id AS user_id, users.family_id, users.role, users.first_name, users.last_name, users.email,
-                   children.id AS child_id, sessions.expires_at
-            FROM sessions JOIN users ON sessions.user_id = users.id LEFT JOIN children ON children.user_id = users.id
+                   children.id AS child_id, sessions.expires_at, families.data_version
+            FROM sessions JOIN users ON sessions.user_id = users.id JOIN families ON families.id = users.family_id
+                 LEFT JOIN children ON children.user_id = users.id
             WHERE sessions.id = \(bind: sessionID) AND sessions.revoked_at IS NULL AND sessions.expires_at > \(bind: now)
             """
         ).first(decoding: Row.self)
         guard let row, let role = UserRole(rawValue: row.role) else { return nil }
         let user = AuthUser(
             userID: row.user_id, sessionID: sessionID, familyID: row.family_id, role: role, firstName: row.first_name,
-            lastName: row.last_name, email: row.email, childID: row.child_id)
+            lastName: row.last_name, email: row.email, childID: row.child_id, dataVersion: row.data_version)
         return (user, row.expires_at)
     }
 

@@ -37,5 +37,6 @@ enum AppMigrations {
         AddContributionGiverName(),
         CreateWidgetConfiguration(),
         AddQueryIndexes(),
+        AddFamilyDataVersion(),
     ]
 }

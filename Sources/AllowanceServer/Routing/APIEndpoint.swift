@@ -70,12 +70,15 @@ enum APIEndpoints {
     }
 
     /// Registers each endpoint: bearer sessions on all, sign-in required unless open to
-    /// anyone, idempotency on the money-moving ones.
+    /// anyone, idempotency on the money-moving ones, kept answers for signed-in JSON reads.
     static func register(on app: Application) {
         let api = app.grouped(BearerSessionAuthenticator())
         for endpoint in all {
             var routes: any RoutesBuilder = api
             if endpoint.access != .anyone { routes = routes.grouped(RequireUser()) }
+            if endpoint.access != .anyone, endpoint.method == .GET, endpoint.mediaType == nil {
+                routes = routes.grouped(CachedReadMiddleware())
+            }
             if endpoint.idempotent { routes = routes.grouped(IdempotencyMiddleware()) }
             routes.on(endpoint.method, endpoint.pathComponents, use: endpoint.handler)
         }

@@ -1,0 +1,111 @@
+import Fluent
+import SQLKit
+
+/// `families.data_version`: a number that moves whenever anything a family can see changes,
+/// so a kept answer (`ResponseCache`) is served only while its family's number is the one it
+/// was made at. Triggers move it, in the same transaction as the change, for every write from
+/// any process on the file: the API, the scheduler, the CLI, a second server.
+///
+/// On SQLite only. On PostgreSQL the column is there but stays 0 and nothing is cached: there
+/// the number would be a row every write in a family waits to lock, taken after the child
+/// rows a write locks first, so two writes could each hold what the other needs.
+struct AddFamilyDataVersion: AsyncMigration {
+    /// How a table's row names its family; `row` is `NEW` or `OLD`.
+    enum Owner {
+        case family(column: String)
+        /// A family's own row, or every family when the column is NULL (the global templates).
+        case familyOrAll(column: String)
+        case child(column: String)
+        case user(column: String)
+        case goal
+
+        func families(of row: String) -> String {
+            switch self {
+            case .family(let column): "id = \(row).\(column)"
+            case .familyOrAll(let column): "id = \(row).\(column) OR \(row).\(column) IS NULL"
+            case .child(let column): "id = (SELECT family_id FROM children WHERE id = \(row).\(column))"
+            case .user(let column): "id = (SELECT family_id FROM users WHERE id = \(row).\(column))"
+            case .goal:
+                "id = (SELECT c.family_id FROM savings_goals g JOIN children c ON c.id = g.child_id WHERE g.id = \(row).goal_id)"
+            }
+        }
+    }
+
+    /// Every table whose rows a family's reads show. `ResponseCacheTests` checks that each other
+    /// table is in `unwatched`, so a new table has to be put in one list or the other.
+    static let watched: [(table: String, owner: Owner)] = [
+        ("users", .family(column: "family_id")),
+        ("children", .family(column: "family_id")),
+        ("transactions", .child(column: "child_id")),
+        ("child_daily_totals", .child(column: "child_id")),
+        ("notifications", .user(column: "user_id")),
+        ("notification_preferences", .user(column: "id")),
+        ("recurring_transactions", .child(column: "child_id")),
+        ("recurring_approvals", .child(column: "child_id")),
+        ("transaction_templates", .familyOrAll(column: "family_id")),
+        ("template_usage", .family(column: "family_id")),
+        ("savings_goals", .child(column: "child_id")),
+        ("savings_contributions", .child(column: "child_id")),
+        ("goal_milestones", .goal),
+        ("parent_matching_rules", .goal),
+        ("goal_challenges", .goal),
+        ("app_categories", .family(column: "family_id")),
+        ("learning_sessions", .child(column: "child_id")),
+        ("learning_days", .child(column: "child_id")),
+        ("points_entries", .child(column: "child_id")),
+        ("learning_goals", .child(column: "child_id")),
+        ("child_badges", .child(column: "child_id")),
+        ("custom_badges", .family(column: "family_id")),
+        ("learning_app_totals", .child(column: "child_id")),
+        ("widget_configurations", .user(column: "user_id")),
+    ]
+
+    /// Tables no read shows, with why.
+    static let unwatched: [String: String] = [
+        "_fluent_migrations": "the schema's history",
+        "sessions": "looked up afresh on every request, never kept",
+        "idempotency_keys": "replayed answers to money-moving POSTs, never to reads",
+        "occurrences": "a job's claim, always written with the rows of the work it claims",
+        "rate_limit_hits": "counted afresh on every attempt",
+        "login_failures": "counted afresh on every sign-in",
+    ]
+
+    func prepare(on database: Database) async throws {
+        try await database.schema("families").field("data_version", .int64, .required, .sql(.default(0))).update()
+        guard (database as? SQLDatabase)?.dialect.name == "sqlite" else { return }
+        for statement in Self.triggers { try await database.sql.raw(SQLQueryString(statement)).run() }
+    }
+
+    func revert(on database: Database) async throws {
+        if (database as? SQLDatabase)?.dialect.name == "sqlite" {
+            for name in Self.triggerNames { try await database.sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: name)").run() }
+        }
+        try await database.schema("families").deleteField("data_version").update()
+    }
+
+    private static let bump = "UPDATE families SET data_version = data_version + 1 WHERE"
+
+    /// Three per watched table (a row added, changed, removed), and the family's own row when
+    /// a setting changes (not when a trigger moved the number: that would count twice).
+    static var triggers: [String] {
+        var statements = watched.flatMap { table, owner in
+            [("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")].map { event, row in
+                """
+                CREATE TRIGGER IF NOT EXISTS data_version_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
+                BEGIN \(bump) \(owner.families(of: row)); END
+                """
+            }
+        }
+        statements.append(
+            """
+            CREATE TRIGGER IF NOT EXISTS data_version_families_update AFTER UPDATE ON families
+            WHEN NEW.data_version = OLD.data_version BEGIN \(bump) id = NEW.id; END
+            """)
+        return statements
+    }
+
+    static var triggerNames: [String] {
+        watched.flatMap { table, _ in ["insert", "update", "delete"].map { "data_version_\(table)_\($0)" } }
+            + ["data_version_families_update"]
+    }
+}

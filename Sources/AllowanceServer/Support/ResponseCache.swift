@@ -1,0 +1,116 @@
+import NIOConcurrencyHelpers
+import Vapor
+
+/// Answers to signed-in reads, kept so that asking again answers without reading the
+/// database again. An answer is served only to the same session, for the same URL and
+/// headers, in the same second, while its family's `data_version` (read with the session, on
+/// every request) is still the one it was made at. So it is never older than a finished
+/// write, on this server or any other on the same database (`AddFamilyDataVersion`), and
+/// never outlives a sign-out: the session is checked before the cache is asked.
+///
+/// The second is in the key because some answers change with the clock alone (a matching
+/// offer that expires, a streak at risk, today's date).
+final class ResponseCache: Sendable {
+    struct Answer: Sendable {
+        let version: Int64
+        let second: Int64
+        let status: HTTPResponseStatus
+        let headers: HTTPHeaders
+        let body: ByteBuffer
+
+        /// What it holds in memory, roughly: the body, and the key and headers beside it.
+        var bytes: Int { body.readableBytes + 512 }
+    }
+
+    private struct State {
+        var answers: [String: Answer] = [:]
+        var bytes = 0
+        var hits = 0
+        var misses = 0
+    }
+
+    /// The most it keeps. Past it, answers are dropped until it is three quarters full.
+    let budget: Int
+    private let state = NIOLockedValueBox(State())
+
+    init(budget: Int) { self.budget = budget }
+
+    /// Served and computed reads since start (the tests and the benchmark read them).
+    var counts: (hits: Int, misses: Int) { state.withLockedValue { ($0.hits, $0.misses) } }
+
+    func answer(for key: String, version: Int64, second: Int64) -> Answer? {
+        state.withLockedValue { state in
+            guard let answer = state.answers[key], answer.version == version, answer.second == second else {
+                state.misses += 1
+                return nil
+            }
+            state.hits += 1
+            return answer
+        }
+    }
+
+    func keep(_ answer: Answer, for key: String) {
+        guard answer.bytes <= budget / 16 else { return }
+        state.withLockedValue { state in
+            // A slower request made at an older version must not replace a newer answer.
+            if let kept = state.answers[key] {
+                guard kept.version <= answer.version else { return }
+                state.bytes -= kept.bytes
+            }
+            state.answers[key] = answer
+            state.bytes += answer.bytes
+            while state.bytes > budget * 3 / 4, let dropped = state.answers.first {
+                state.answers.removeValue(forKey: dropped.key)
+                state.bytes -= dropped.value.bytes
+            }
+        }
+    }
+}
+
+/// Serves a signed-in GET from `ResponseCache` when it can, and keeps what it computes.
+/// Goes after the sign-in check, so only a live session's reads are answered or kept.
+struct CachedReadMiddleware: AsyncMiddleware {
+    /// A cookie the answer is made from, which the request must already carry: a page's forms
+    /// carry the CSRF token of the `at_csrf` cookie, and a request without one is given a new
+    /// token that no kept page has.
+    var requiredCookie: String?
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard request.method == .GET, let cache = request.application.responseCache, let user = request.auth.get(AuthUser.self),
+            requiredCookie.map({ request.cookies[$0] != nil }) ?? true
+        else { return try await next.respond(to: request) }
+        let key = Self.key(for: request, session: user.sessionID)
+        let second = Int64(request.now.timeIntervalSince1970.rounded(.down))
+        if let answer = cache.answer(for: key, version: user.dataVersion, second: second) {
+            return Response(status: answer.status, headers: answer.headers, body: .init(buffer: answer.body))
+        }
+        let response = try await next.respond(to: request)
+        if response.status == .ok, let body = response.body.buffer, !response.headers.contains(name: .setCookie) {
+            cache.keep(
+                .init(version: user.dataVersion, second: second, status: response.status, headers: response.headers, body: body),
+                for: key)
+        }
+        return response
+    }
+
+    /// The session, the URL and every header but the request's id: an answer may depend on
+    /// any of them (the `Accept` type, an htmx partial, a cookie).
+    static func key(for request: Request, session: UUID) -> String {
+        var key = session.uuidString
+        key += request.url.string
+        for (name, value) in request.headers where name.lowercased() != "x-request-id" {
+            key += "\n\(name):\(value)"
+        }
+        return key
+    }
+}
+
+extension Application {
+    private struct ResponseCacheKey: StorageKey { typealias Value = ResponseCache }
+
+    /// Set in `configure` on SQLite (see `AddFamilyDataVersion` for why not on PostgreSQL).
+    var responseCache: ResponseCache? {
+        get { storage[ResponseCacheKey.self] }
+        set { storage[ResponseCacheKey.self] = newValue }
+    }
+}

@@ -1,0 +1,191 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import AllowanceServer
+
+/// Kept answers to reads: served again only while nothing their family can see has changed,
+/// whoever changed it, and never to anyone but the session they were made for.
+@Suite struct ResponseCacheTests {
+    static let onSQLite = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"] == nil
+
+    func version(of familyID: UUID, on client: TestClient) async throws -> Int64 {
+        struct Row: Decodable { let data_version: Int64 }
+        let row = try await client.app.db.sql.raw("SELECT data_version FROM families WHERE id = \(bind: familyID)").first(
+            decoding: Row.self)
+        return try #require(row).data_version
+    }
+
+    func familyID(of child: TestChild, on client: TestClient) async throws -> UUID {
+        let me: UserResponse = try await client.call(.GET, "/api/v1/auth/me", token: child.token)
+        return me.familyId
+    }
+
+    @Test(.enabled(if: onSQLite)) func everyTableIsWatchedOrSaysWhyNot() async throws {
+        try await withApp { client in
+            struct Name: Decodable { let name: String }
+            let tables = try await client.app.db.sql.raw(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            ).all(decoding: Name.self).map(\.name)
+            // `families` has its own trigger.
+            let watched = Set(AddFamilyDataVersion.watched.map(\.table) + ["families"])
+            let unlisted = tables.filter { !watched.contains($0) && AddFamilyDataVersion.unwatched[$0] == nil }
+            #expect(unlisted.isEmpty, "in neither list (can a read show their rows?): \(unlisted)")
+            let triggers = Set(
+                try await client.app.db.sql.raw("SELECT name FROM sqlite_master WHERE type = 'trigger'").all(decoding: Name.self).map(
+                    \.name))
+            #expect(triggers == Set(AddFamilyDataVersion.triggerNames))
+        }
+    }
+
+    /// Each watched table's rows of a family, changed or removed behind the server's back (by
+    /// hand, as another process would), move that family's number and no other family's.
+    @Test(.enabled(if: onSQLite)) func aChangeToAnyOfAFamilysRowsMovesItsNumber() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 5_000))])
+            let other = try await client.family(children: [("Ada", Money(cents: 5_000))])
+            let kai = family.children[0]
+            let id = try await familyID(of: kai, on: client)
+            let otherID = try await familyID(of: other.children[0], on: client)
+            // Rows in most tables: a goal (with milestones), a debit, a notification, preferences.
+            let goal = try await client.createGoal(for: kai, in: family, target: 9_000)
+            #expect(try await client.contribute(500, to: goal, token: kai.token).status == .ok)
+            #expect(try await client.post(.debit, 100, to: kai, in: family).status == .created)
+            let preferences = NotificationPreferencesDto(weeklySummaryEnabled: false)
+            #expect(try await client.send(.PUT, "/api/v1/notifications/preferences", token: kai.token, json: preferences).status == .ok)
+
+            var changed: [String] = []
+            for (table, owner) in AddFamilyDataVersion.watched where table != "transaction_templates" {
+                let mine = "EXISTS (SELECT 1 FROM families WHERE families.id = '\(id.uuidString)' AND (\(owner.families(of: table))))"
+                struct Count: Decodable { let n: Int }
+                let rows = try await client.app.db.sql.raw("SELECT count(*) AS n FROM \(unsafeRaw: table) WHERE \(unsafeRaw: mine)")
+                    .first(decoding: Count.self)
+                guard let rows, rows.n > 0 else { continue }
+                let before = try await version(of: id, on: client)
+                let otherBefore = try await version(of: otherID, on: client)
+                try await client.app.db.sql.raw("UPDATE \(unsafeRaw: table) SET rowid = rowid WHERE \(unsafeRaw: mine)").run()
+                #expect(try await version(of: id, on: client) > before, "changing \(table) did not move the number")
+                #expect(try await version(of: otherID, on: client) == otherBefore, "changing \(table) moved another family's")
+                changed.append(table)
+            }
+            // The family above has rows in these, at least; removing one moves the number too.
+            for table in [
+                "users", "children", "transactions", "child_daily_totals", "notifications", "savings_goals",
+                "savings_contributions", "goal_milestones", "notification_preferences",
+            ] {
+                #expect(changed.contains(table), "no row of \(table) to change")
+            }
+            let before = try await version(of: id, on: client)
+            try await client.app.db.sql.raw("DELETE FROM goal_milestones WHERE goal_id = \(bind: goal.id)").run()
+            #expect(try await version(of: id, on: client) > before)
+        }
+    }
+
+    @Test(.enabled(if: onSQLite)) func aGlobalTemplateChangeMovesEveryFamilysNumber() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero)])
+            let id = try await familyID(of: family.children[0], on: client)
+            let before = try await version(of: id, on: client)
+            try await client.app.db.sql.raw("UPDATE transaction_templates SET name = name WHERE family_id IS NULL").run()
+            #expect(try await version(of: id, on: client) > before)
+        }
+    }
+
+    @Test(.enabled(if: onSQLite)) func aRepeatedReadIsServedAgainUntilItsFamilyChanges() async throws {
+        try await withApp { client in
+            let cache = try #require(client.app.responseCache)
+            let family = try await client.family(children: [("Kai", Money(cents: 10_000))])
+            let other = try await client.family(children: [("Ada", Money(cents: 10_000))])
+            let kai = family.children[0]
+            let first = try await client.send(.GET, "/api/v1/dashboard/child", token: kai.token)
+            let hits = cache.counts.hits
+            let second = try await client.send(.GET, "/api/v1/dashboard/child", token: kai.token)
+            #expect(cache.counts.hits == hits + 1)
+            #expect(second.body.string == first.body.string)
+            // Another family's money moving changes nothing here.
+            #expect(try await client.post(.debit, 100, to: other.children[0], in: other).status == .created)
+            _ = try await client.send(.GET, "/api/v1/dashboard/child", token: kai.token)
+            #expect(cache.counts.hits == hits + 2)
+            // This family's does, at once.
+            #expect(try await client.post(.debit, 2_550, to: kai, in: family, description: "Book").status == .created)
+            let after: ChildDashboard = try await client.call(.GET, "/api/v1/dashboard/child", token: kai.token)
+            #expect(after.currentBalance == Money(cents: 7_450))
+            #expect(after.recentTransactions.first?.description == "Book")
+        }
+    }
+
+    /// As the CLI, a job on another server or a hand-made fix would change it: straight in the
+    /// database, with nothing told.
+    @Test func aChangeMadeOutsideTheServerIsSeenByTheNextRead() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            for _ in 0..<2 {
+                let me: UserResponse = try await client.call(.GET, "/api/v1/auth/me", token: kai.token)
+                #expect(me.firstName == "Kai")
+            }
+            try await client.app.db.sql.raw("UPDATE users SET first_name = 'Kaia' WHERE id = \(bind: kai.userId)").run()
+            let me: UserResponse = try await client.call(.GET, "/api/v1/auth/me", token: kai.token)
+            #expect(me.firstName == "Kaia")
+        }
+    }
+
+    @Test func aKeptAnswerIsNeverServedToAnotherUserOrAfterSignOut() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 1_000)), ("Freya", Money(cents: 2_000))])
+            let (kai, freya) = (family.children[0], family.children[1])
+            let path = "/api/v1/children/\(kai.id)/transactions?limit=20"
+            for _ in 0..<2 {
+                #expect(try await client.send(.GET, path, token: family.parent.token).status == .ok)
+                #expect(try await client.send(.GET, path, token: kai.token).status == .ok)
+                #expect([.forbidden, .notFound].contains(try await client.send(.GET, path, token: freya.token).status))
+            }
+            #expect(try await client.send(.POST, "/api/v1/auth/logout", token: kai.token).status.code < 300)
+            #expect(try await client.send(.GET, path, token: kai.token).status == .unauthorized)
+        }
+    }
+
+    @Test(.enabled(if: onSQLite)) func theClockMovingOnIsANewAnswer() async throws {
+        try await withApp { client in
+            let cache = try #require(client.app.responseCache)
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            _ = try await client.send(.GET, "/api/v1/dashboard/child", token: kai.token)
+            let misses = cache.counts.misses
+            client.now.value = client.now.value.addingTimeInterval(1)
+            _ = try await client.send(.GET, "/api/v1/dashboard/child", token: kai.token)
+            #expect(cache.counts.misses == misses + 1)
+        }
+    }
+
+    /// A page carries the CSRF token of its request's cookie in its forms: one asked for
+    /// without the cookie is given a new token and is not kept; one with it is kept and
+    /// served again with that same token.
+    @Test(.enabled(if: onSQLite)) func aPageIsKeptOnlyForItsCSRFCookie() async throws {
+        try await withApp { client in
+            let cache = try #require(client.app.responseCache)
+            let family = try await client.family(children: [("Kai", .zero)])
+            // The child page has forms (quick add, pause).
+            let path = "/children/\(family.children[0].id)"
+            let session = "\(WebSession.cookieName)=\(family.parent.token)"
+            var tokens: Set<String> = []
+            for _ in 0..<2 {
+                let page = try await client.send(.GET, path, headers: [("Cookie", session)])
+                #expect(page.status == .ok)
+                tokens.insert(try #require(page.headers.setCookie?[CSRFMiddleware.cookieName]?.string))
+            }
+            #expect(tokens.count == 2)
+            let csrf = String(repeating: "ab", count: 32)
+            let cookie = "\(session); \(CSRFMiddleware.cookieName)=\(csrf)"
+            _ = try await client.send(.GET, path, headers: [("Cookie", cookie)])
+            let hits = cache.counts.hits
+            let again = try await client.send(.GET, path, headers: [("Cookie", cookie)])
+            #expect(cache.counts.hits == hits + 1)
+            #expect(again.body.string.contains(csrf))
+        }
+    }
+}
