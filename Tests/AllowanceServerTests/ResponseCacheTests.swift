@@ -149,16 +149,64 @@ import VaporTesting
         }
     }
 
-    @Test(.enabled(if: onSQLite)) func theClockMovingOnIsANewAnswer() async throws {
+    @Test(.enabled(if: onSQLite)) func aNewMinuteIsANewAnswer() async throws {
         try await withApp { client in
             let cache = try #require(client.app.responseCache)
             let family = try await client.family(children: [("Kai", .zero)])
             let kai = family.children[0]
+            // testStart is a whole minute: 18:30:00.
             _ = try await client.send(.GET, "/api/v1/dashboard/child", token: kai.token)
-            let misses = cache.counts.misses
-            client.now.value = client.now.value.addingTimeInterval(1)
+            client.now.value = testStart.addingTimeInterval(59)
+            let hits = cache.counts.hits
             _ = try await client.send(.GET, "/api/v1/dashboard/child", token: kai.token)
-            #expect(cache.counts.misses == misses + 1)
+            #expect(cache.counts.hits == hits + 1)
+            client.now.value = testStart.addingTimeInterval(60)
+            _ = try await client.send(.GET, "/api/v1/dashboard/child", token: kai.token)
+            #expect(cache.counts.hits == hits + 1)
+        }
+    }
+
+    /// A matching offer that ends at 18:30:30.5 is over at that instant, though nothing is
+    /// written and the minute has not changed.
+    @Test func aDeadlinePassingIsSeenAtOnce() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 50_00))])
+            let kai = family.children[0]
+            let goal = try await client.createGoal(for: kai, in: family)
+            let ends = testStart.addingTimeInterval(30.5)
+            try await client.match(goal, .ratioMatch, ratio: "0.5", expiresAt: ends, in: family)
+            let path = "/api/v1/savings-goals/\(goal.id)/matching"
+            for _ in 0..<2 {
+                let rule: MatchingRuleDto = try await client.call(.GET, path, token: kai.token)
+                #expect(rule.isActive && !rule.isExpired)
+            }
+            client.now.value = ends.addingTimeInterval(-0.25)
+            let before: MatchingRuleDto = try await client.call(.GET, path, token: kai.token)
+            #expect(before.isActive)
+            client.now.value = ends
+            let after: MatchingRuleDto = try await client.call(.GET, path, token: kai.token)
+            #expect(!after.isActive && after.isExpired)
+            #expect(try await client.goal(goal.id, token: kai.token).matchingRule?.isActive == false)
+        }
+    }
+
+    /// Every instant stored in a family's tables is either a deadline the cache watches for or
+    /// says it is not one.
+    @Test(.enabled(if: onSQLite)) func everyStoredInstantIsADeadlineOrSaysWhyNot() async throws {
+        try await withApp { client in
+            struct Column: Decodable { let name: String }
+            let deadlines = Set(FamilyDeadlines.columns.map { "\($0.table).\($0.column)" })
+            var unlisted: [String] = []
+            for table in AddFamilyDataVersion.watched.map(\.table) + ["families"] {
+                let columns = try await client.app.db.sql.raw(
+                    "SELECT name FROM pragma_table_info(\(bind: table)) WHERE type IN ('REAL', 'DOUBLE')"
+                ).all(decoding: Column.self)
+                for column in columns.map({ "\(table).\($0.name)" })
+                where !deadlines.contains(column) && !FamilyDeadlines.notDeadlines.contains(column) {
+                    unlisted.append(column)
+                }
+            }
+            #expect(unlisted.isEmpty, "neither a deadline nor said not to be: \(unlisted)")
         }
     }
 

@@ -29,6 +29,19 @@ struct AddFamilyDataVersion: AsyncMigration {
                 "id = (SELECT c.family_id FROM savings_goals g JOIN children c ON c.id = g.child_id WHERE g.id = \(row).goal_id)"
             }
         }
+
+        /// The rows of `table` that belong to the family `family` (an SQL expression): the
+        /// same as `families(of:)` seen from the other side, by the owner's index.
+        func rows(of table: String, in family: String) -> String {
+            switch self {
+            case .family(let column): "\(table).\(column) = \(family)"
+            case .familyOrAll(let column): "(\(table).\(column) = \(family) OR \(table).\(column) IS NULL)"
+            case .child(let column): "\(table).\(column) IN (SELECT id FROM children WHERE family_id = \(family))"
+            case .user(let column): "\(table).\(column) IN (SELECT id FROM users WHERE family_id = \(family))"
+            case .goal:
+                "\(table).goal_id IN (SELECT g.id FROM savings_goals g JOIN children c ON c.id = g.child_id WHERE c.family_id = \(family))"
+            }
+        }
     }
 
     /// Every table whose rows a family's reads show. `ResponseCacheTests` checks that each other

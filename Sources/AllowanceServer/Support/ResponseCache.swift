@@ -3,17 +3,18 @@ import Vapor
 
 /// Answers to signed-in reads, kept so that asking again answers without reading the
 /// database again. An answer is served only to the same session, for the same URL and
-/// headers, in the same second, while its family's `data_version` (read with the session, on
-/// every request) is still the one it was made at. So it is never older than a finished
-/// write, on this server or any other on the same database (`AddFamilyDataVersion`), and
+/// headers, while its family's `data_version` (read with the session, on every request) is
+/// still the one it was made at, and until the clock reaches the next whole minute or the
+/// next of the family's deadlines (`FamilyDeadlines`), whichever is first. So it is never
+/// older than a finished write, on this server or any other on the same database
+/// (`AddFamilyDataVersion`), never shows a deadline as still ahead once it has passed, and
 /// never outlives a sign-out: the session is checked before the cache is asked.
-///
-/// The second is in the key because some answers change with the clock alone (a matching
-/// offer that expires, a streak at risk, today's date).
 final class ResponseCache: Sendable {
     struct Answer: Sendable {
         let version: Int64
-        let second: Int64
+        /// When it was made, and when it stops being true even if nothing is written.
+        let made: Date
+        let validUntil: Date
         let status: HTTPResponseStatus
         let headers: HTTPHeaders
         let body: ByteBuffer
@@ -22,8 +23,16 @@ final class ResponseCache: Sendable {
         var bytes: Int { body.readableBytes + 512 }
     }
 
+    /// A family's next deadline after `from`, as read at `version`.
+    private struct Deadline {
+        let version: Int64
+        let from: Date
+        let next: Date?
+    }
+
     private struct State {
         var answers: [String: Answer] = [:]
+        var deadlines: [UUID: Deadline] = [:]
         var bytes = 0
         var hits = 0
         var misses = 0
@@ -38,15 +47,42 @@ final class ResponseCache: Sendable {
     /// Served and computed reads since start (the tests and the benchmark read them).
     var counts: (hits: Int, misses: Int) { state.withLockedValue { ($0.hits, $0.misses) } }
 
-    func answer(for key: String, version: Int64, second: Int64) -> Answer? {
+    func answer(for key: String, version: Int64, at now: Date) -> Answer? {
         state.withLockedValue { state in
-            guard let answer = state.answers[key], answer.version == version, answer.second == second else {
+            guard let answer = state.answers[key], answer.version == version, answer.made <= now, now < answer.validUntil else {
                 state.misses += 1
                 return nil
             }
             state.hits += 1
             return answer
         }
+    }
+
+    /// Until when an answer made now, at `version`, stays true with nothing written: the next
+    /// whole minute, or the family's next deadline if that comes first. The deadline is read
+    /// once per version of the family (and again once the clock has passed it).
+    func validUntil(
+        family: UUID, version: Int64, at now: Date, nextDeadline: @Sendable () async throws -> Date?
+    ) async throws -> Date {
+        let minute = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 / 60).rounded(.down) + 1) * 60)
+        let known = state.withLockedValue { state -> Deadline? in
+            guard let kept = state.deadlines[family], kept.version == version, kept.from <= now,
+                kept.next.map({ now < $0 }) ?? true
+            else { return nil }
+            return kept
+        }
+        let next: Date?
+        if let known {
+            next = known.next
+        } else {
+            next = try await nextDeadline()
+            state.withLockedValue { state in
+                // Families seen since start: a few dozen bytes each; forget them all now and then.
+                if state.deadlines.count >= 100_000 { state.deadlines.removeAll() }
+                state.deadlines[family] = Deadline(version: version, from: now, next: next)
+            }
+        }
+        return min(minute, next ?? minute)
     }
 
     func keep(_ answer: Answer, for key: String) {
@@ -80,14 +116,20 @@ struct CachedReadMiddleware: AsyncMiddleware {
             requiredCookie.map({ request.cookies[$0] != nil }) ?? true
         else { return try await next.respond(to: request) }
         let key = Self.key(for: request, session: user.sessionID)
-        let second = Int64(request.now.timeIntervalSince1970.rounded(.down))
-        if let answer = cache.answer(for: key, version: user.dataVersion, second: second) {
+        let now = request.now
+        if let answer = cache.answer(for: key, version: user.dataVersion, at: now) {
             return Response(status: answer.status, headers: answer.headers, body: .init(buffer: answer.body))
+        }
+        let sql = request.db.sql
+        let validUntil = try await cache.validUntil(family: user.familyID, version: user.dataVersion, at: now) {
+            try await FamilyDeadlines.next(after: now, family: user.familyID, on: sql)
         }
         let response = try await next.respond(to: request)
         if response.status == .ok, let body = response.body.buffer, !response.headers.contains(name: .setCookie) {
             cache.keep(
-                .init(version: user.dataVersion, second: second, status: response.status, headers: response.headers, body: body),
+                .init(
+                    version: user.dataVersion, made: now, validUntil: validUntil, status: response.status, headers: response.headers,
+                    body: body),
                 for: key)
         }
         return response
