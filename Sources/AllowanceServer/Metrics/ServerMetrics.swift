@@ -4,7 +4,8 @@ import Prometheus
 import Vapor
 
 /// What `GET /metrics` shows when `METRICS=1`: requests per route and status, how long writes
-/// waited for their turn, job runs, ledger postings (the names are in `Name`).
+/// waited for their turn, job runs, ledger postings, kept answers served (the names are in
+/// `Name`).
 ///
 /// Each application owns its registry and records through swift-metrics with a factory bound to
 /// it, not through the global `MetricsSystem`. Bootstrapping that is once per process and traps
@@ -21,6 +22,7 @@ final class ServerMetrics: Sendable {
         static let jobDuration = "allowance_job_duration_seconds"
         static let jobHandled = "allowance_job_handled_total"
         static let postings = "allowance_ledger_postings_total"
+        static let cacheLookups = "allowance_response_cache_lookups_total"
     }
 
     let registry = PrometheusCollectorRegistry()
@@ -41,6 +43,7 @@ final class ServerMetrics: Sendable {
         self.factory = factory
         // Shown at zero from the start, so a rate over the first postings is right.
         for type in TransactionType.allCases { _ = counter(Name.postings, [("type", type.rawValue)]) }
+        for outcome in ["hit", "miss"] { _ = counter(Name.cacheLookups, [("outcome", outcome)]) }
     }
 
     /// The registry in Prometheus's text format (version 0.0.4).
@@ -67,6 +70,11 @@ final class ServerMetrics: Sendable {
     /// Ledger entries written: one by `LedgerService.post`, a batch's by `PaydayBatch`.
     func recordPostings(_ type: TransactionType, count: Int = 1) {
         counter(Name.postings, [("type", type.rawValue)]).increment(by: Int64(count))
+    }
+
+    /// A signed-in read looked for a kept answer (`ResponseCache`): served it, or had to make one.
+    func recordCacheLookup(hit: Bool) {
+        counter(Name.cacheLookups, [("outcome", hit ? "hit" : "miss")]).increment()
     }
 
     private func counter(_ name: String, _ labels: [(String, String)]) -> CoreMetrics.Counter {

@@ -34,8 +34,6 @@ final class ResponseCache: Sendable {
         var answers: [String: Answer] = [:]
         var deadlines: [UUID: Deadline] = [:]
         var bytes = 0
-        var hits = 0
-        var misses = 0
     }
 
     /// The most it keeps. Past it, answers are dropped until it is three quarters full.
@@ -44,16 +42,11 @@ final class ResponseCache: Sendable {
 
     init(budget: Int) { self.budget = budget }
 
-    /// Served and computed reads since start (the tests and the benchmark read them).
-    var counts: (hits: Int, misses: Int) { state.withLockedValue { ($0.hits, $0.misses) } }
-
     func answer(for key: String, version: Int64, at now: Date) -> Answer? {
         state.withLockedValue { state in
             guard let answer = state.answers[key], answer.version == version, answer.made <= now, now < answer.validUntil else {
-                state.misses += 1
                 return nil
             }
-            state.hits += 1
             return answer
         }
     }
@@ -117,7 +110,9 @@ struct CachedReadMiddleware: AsyncMiddleware {
         else { return try await next.respond(to: request) }
         let key = Self.key(for: request, session: user.sessionID)
         let now = request.now
-        if let answer = cache.answer(for: key, version: user.dataVersion, at: now) {
+        let kept = cache.answer(for: key, version: user.dataVersion, at: now)
+        request.application.metrics?.recordCacheLookup(hit: kept != nil)
+        if let answer = kept {
             return Response(status: answer.status, headers: answer.headers, body: .init(buffer: answer.body))
         }
         let sql = request.db.sql
