@@ -1,5 +1,7 @@
 import AllowanceAPI
+import AllowanceCore
 import AllowanceKit
+import AllowanceServer
 import Foundation
 import Testing
 
@@ -48,17 +50,25 @@ import Testing
         try await withLiveServer { server in
             let client = try await server.parentClient()
             let kai = try #require(try await client.children().first { $0.firstName == "Kai" })
+            let start = tomorrow()
             _ = try await client.createRecurringTransaction(
                 CreateRecurringTransactionDto(
                     childId: kai.id, name: "Piano lesson", amount: Money(cents: 200), type: .debit, pattern: .weekly,
-                    startDate: tomorrow()))
+                    startDate: start))
             let cli = CLIHarness()
             await cli.login(server)
             let run = await cli.run(["recurring"])
             #expect(run.status == 0)
             let lines = run.stdout.split(separator: "\n").map(String.init)
-            #expect(lines.first == "NAME          CHILD  AMOUNT  SCHEDULE       NEXT")
-            #expect(lines.count == 2 && lines[1].hasPrefix("Piano lesson  Kai    -$2.00  Every "))
+            // Tomorrow's weekday sets the schedule column's width ("Every Monday" to "Every
+            // Wednesday"), so the header is aligned to the schedule this run made.
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = try #require(TimeZone(identifier: DemoFamily.timeZone))
+            let weekday = try #require(Weekday(rawValue: calendar.component(.weekday, from: start) - 1))
+            let schedule = "Every " + weekday.name
+            let scheduleColumn = "SCHEDULE".padding(toLength: max(8, schedule.count) + 2, withPad: " ", startingAt: 0)
+            #expect(lines.first == "NAME          CHILD  AMOUNT  " + scheduleColumn + "NEXT")
+            #expect(lines.count == 2 && lines[1].hasPrefix("Piano lesson  Kai    -$2.00  \(schedule)  "))
             #expect(lines[1].hasSuffix("Tomorrow"))
             let json = await cli.run(["recurring", "--json"])
             #expect(try JSONDecoder.api.decode([RecurringTransactionDto].self, from: Data(json.stdout.utf8)).count == 1)
