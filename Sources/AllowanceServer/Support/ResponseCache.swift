@@ -15,7 +15,7 @@ final class ResponseCache: Sendable {
         /// When it was made, and when it stops being true even if nothing is written.
         let made: Date
         let validUntil: Date
-        let status: HTTPResponseStatus
+        /// Only a 200 is kept.
         let headers: HTTPHeaders
         let body: ByteBuffer
 
@@ -113,20 +113,19 @@ struct CachedReadMiddleware: AsyncMiddleware {
         let kept = cache.answer(for: key, version: user.dataVersion, at: now)
         request.application.metrics?.recordCacheLookup(hit: kept != nil)
         if let answer = kept {
-            return Response(status: answer.status, headers: answer.headers, body: .init(buffer: answer.body))
+            return Response(status: .ok, headers: answer.headers, body: .init(buffer: answer.body))
         }
+        let response = try await next.respond(to: request)
+        guard response.status == .ok, let body = response.body.buffer, !response.headers.contains(name: .setCookie) else {
+            return response
+        }
+        // Read after the answer is made, so a refusal costs no query; data newer than the
+        // version read first only matters to requests that will see a newer version anyway.
         let sql = request.db.sql
         let validUntil = try await cache.validUntil(family: user.familyID, version: user.dataVersion, at: now) {
             try await FamilyDeadlines.next(after: now, family: user.familyID, on: sql)
         }
-        let response = try await next.respond(to: request)
-        if response.status == .ok, let body = response.body.buffer, !response.headers.contains(name: .setCookie) {
-            cache.keep(
-                .init(
-                    version: user.dataVersion, made: now, validUntil: validUntil, status: response.status, headers: response.headers,
-                    body: body),
-                for: key)
-        }
+        cache.keep(.init(version: user.dataVersion, made: now, validUntil: validUntil, headers: response.headers, body: body), for: key)
         return response
     }
 
