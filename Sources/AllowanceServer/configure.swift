@@ -92,11 +92,12 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         // on. With threads for all of them and one more, it always has one. Set before
         // `app.databases` is first used: the drivers take the pool then.
         app.threadPool = NIOThreadPool(numberOfThreads: System.coreCount + 2)
-        app.databases.use(app.metered(.sqlite(.file(path))), as: .sqlite)
-        app.databases.use(app.metered(.sqlite(.file(path))), as: .sqliteWriter, isDefault: false)
+        app.sqliteReads = SQLiteReads(path: path)
+        app.databases.use(app.serverDatabase(.sqlite(.file(path)), reads: app.sqliteReads), as: .sqlite)
+        app.databases.use(app.serverDatabase(.sqlite(.file(path))), as: .sqliteWriter, isDefault: false)
     case .postgres(let url):
         app.databases.use(
-            app.metered(try .postgres(url: url, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop)), as: .psql)
+            app.serverDatabase(try .postgres(url: url, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop)), as: .psql)
     }
     if case .sqlite = options.database {
         app.serverState = ServerState(gatesWrites: true, registrationsPerHour: options.registrationsPerHour)

@@ -1,8 +1,15 @@
 import AllowanceServer
 import Logging
+import NIOCore
+import NIOPosix
 import Vapor
 
 // `allowance-server [serve|migrate|seed|verify]`; serve is the default.
+
+// Swift's tasks run on the server's event loops instead of a separate pool of threads, so a
+// request is not handed between threads each time its handler awaits (Vapor's own template
+// does this). Nothing here blocks in a task: password hashing and SQLite run on their pools.
+_ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 var env = try Environment.detect()
 try LoggingSystem.bootstrap(from: &env)
 let app = try await Application.make(env)

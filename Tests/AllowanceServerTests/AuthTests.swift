@@ -124,6 +124,28 @@ import Testing
         }
     }
 
+    /// Another connection's change to the user or the session (another server, the CLI, a
+    /// hand-made fix) is what the next request sees: on SQLite the lookup keeps its statement
+    /// prepared on connections of its own, and must still read the latest commit each time.
+    @Test func theSessionLookupSeesEveryCommittedChange() async throws {
+        try await withApp { client in
+            let family = try await client.family()
+            let child = try await client.addChild(to: family, name: "Mia", balance: Money(cents: 500))
+            for _ in 1...3 { #expect(try await client.send(.GET, "/api/v1/auth/me", token: child.token).status == .ok) }
+            let sql = client.app.db.sql
+            try await sql.raw("UPDATE users SET first_name = 'Mina' WHERE id = \(bind: child.userId)").run()
+            let renamed: UserResponse = try await client.call(.GET, "/api/v1/auth/me", token: child.token)
+            #expect(renamed.firstName == "Mina")
+            let balance = try await client.send(.GET, "/api/v1/children/\(child.id)/balance", token: child.token)
+            #expect(balance.status == .ok)
+            try await sql.raw("UPDATE sessions SET revoked_at = \(bind: client.now.value) WHERE user_id = \(bind: child.userId)").run()
+            #expect(try await client.send(.GET, "/api/v1/auth/me", token: child.token).status == .unauthorized)
+            #expect(try await client.send(.GET, "/api/v1/children/\(child.id)/balance", token: child.token).status == .unauthorized)
+            // The parent's session is untouched.
+            #expect(try await client.send(.GET, "/api/v1/auth/me", token: family.parent.token).status == .ok)
+        }
+    }
+
     @Test func refreshIssuesANewTokenAndEndsTheOld() async throws {
         try await withApp { client in
             let family = try await client.family()

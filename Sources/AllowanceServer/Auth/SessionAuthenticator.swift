@@ -39,9 +39,11 @@ enum SessionStore {
         guard let payload = try? await request.jwt.verify(token, as: TokenPayload.self),
             let sessionID = UUID(uuidString: payload.jti.value)
         else { return nil }
+        if let reads = request.application.sqliteReads { return try user(forSession: sessionID, on: reads, now: request.now) }
         return try await session(sessionID, on: request.db.sql, now: request.now)?.user
     }
 
+    /// The session's user as `sql` sees it: inside a transaction, with that transaction's changes.
     static func user(forSession sessionID: UUID, on sql: SQLDatabase, now: Date) async throws -> AuthUser? {
         try await session(sessionID, on: sql, now: now)?.user
     }
@@ -51,8 +53,9 @@ enum SessionStore {
             let user_id: UUID, family_id: UUID, role: String, first_name: String, last_name: String, email: String
             let child_id: UUID?, expires_at: Date, data_version: Int64
         }
-        // Written out, not built: every signed-in request runs it, and SQLKit's builder costs
-        // more to serialize than the database takes to answer.
+        // Written out, not built: every signed-in request runs it on PostgreSQL, and SQLKit's
+        // builder costs more to serialize than the database takes to answer. On SQLite,
+        // `sqliteQuery` is the same query, prepared once.
         let row = try await sql.raw(
             """
             SELECT users.id AS user_id, users.family_id, users.role, users.first_name, users.last_name, users.email,
@@ -68,6 +71,37 @@ enum SessionStore {
             lastName: row.last_name, email: row.email, childID: row.child_id, dataVersion: row.data_version)
         return (user, row.expires_at)
     }
+
+    /// The lookup every signed-in request makes on SQLite: `session`'s query with its columns
+    /// read by position, with no SQLKit and no `Decodable` between the row and the user.
+    private static func user(forSession sessionID: UUID, on reads: SQLiteReads, now: Date) throws -> AuthUser? {
+        try reads.withConnection { connection in
+            guard let statement = connection.statement(sqliteQuery) else { throw SQLiteReadsError("session lookup did not prepare") }
+            var user: AuthUser?
+            try connection.run(statement, [.text(sessionID.uuidString), .float(now.timeIntervalSince1970)]) { row in
+                let text = row.values.map { value -> String? in if case .text(let text) = value { text } else { nil } }
+                guard let userID = text[0].flatMap(UUID.init(uuidString:)), let familyID = text[1].flatMap(UUID.init(uuidString:)),
+                    let role = text[2].flatMap(UserRole.init(rawValue:)), let firstName = text[3], let lastName = text[4],
+                    let email = text[5], case .integer(let version) = row.values[7]
+                else { return }
+                user = AuthUser(
+                    userID: userID, sessionID: sessionID, familyID: familyID, role: role, firstName: firstName,
+                    lastName: lastName, email: email, childID: text[6].flatMap(UUID.init(uuidString:)), dataVersion: Int64(version))
+            }
+            return user
+        }
+    }
+
+    /// `session`'s query for SQLite, by position. The id is cast because SQLite plans a bare
+    /// parameter beside the LEFT JOIN anew each time it is bound, which would undo the point
+    /// of preparing it once.
+    private static let sqliteQuery = """
+        SELECT users.id, users.family_id, users.role, users.first_name, users.last_name, users.email,
+               children.id, families.data_version
+        FROM sessions JOIN users ON sessions.user_id = users.id JOIN families ON families.id = users.family_id
+             LEFT JOIN children ON children.user_id = users.id
+        WHERE sessions.id = CAST(?1 AS TEXT) AND sessions.revoked_at IS NULL AND sessions.expires_at > ?2
+        """
 
     static func revoke(_ sessionID: UUID, in context: ServiceContext) async throws {
         let now = context.now

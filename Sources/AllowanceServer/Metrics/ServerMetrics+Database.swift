@@ -1,14 +1,17 @@
 import Fluent
+import SQLKit
 import Vapor
 
-/// The database configuration as given, carrying the application's metrics. A `Database` knows
-/// nothing of the application it serves, but every one it makes (a request's, a job's, a
-/// transaction's) keeps the configuration it was made from: so code that holds only a
-/// database, such as `LedgerService.post`, still reaches its own server's metrics, and two
-/// applications in one process (the tests) never count into each other's.
-struct MeteredDatabaseConfiguration: DatabaseConfiguration {
+/// The database configuration as given, carrying the application's metrics and, for SQLite's
+/// readers, its `SQLiteReads`. A `Database` knows nothing of the application it serves, but
+/// every one it makes (a request's, a job's, a transaction's) keeps the configuration it was
+/// made from: so code that holds only a database, such as `LedgerService.post`, still reaches
+/// its own server's metrics and read connections, and two applications in one process (the
+/// tests) never share them.
+struct ServerDatabaseConfiguration: DatabaseConfiguration {
     var base: any DatabaseConfiguration
-    let metrics: ServerMetrics
+    let metrics: ServerMetrics?
+    let reads: SQLiteReads?
 
     var middleware: [any AnyModelMiddleware] {
         get { base.middleware }
@@ -19,16 +22,25 @@ struct MeteredDatabaseConfiguration: DatabaseConfiguration {
 }
 
 extension Application {
-    /// The database configuration to use: the one given, carrying the metrics when they are on.
-    func metered(_ configuration: DatabaseConfigurationFactory) -> any DatabaseConfiguration {
-        guard let metrics else { return configuration.make() }
-        return MeteredDatabaseConfiguration(base: configuration.make(), metrics: metrics)
+    /// The database configuration to use: the one given, carrying the metrics (when they are
+    /// on) and `reads` (SQLite's reading connections, for the database that is read from).
+    func serverDatabase(_ configuration: DatabaseConfigurationFactory, reads: SQLiteReads? = nil) -> any DatabaseConfiguration {
+        ServerDatabaseConfiguration(base: configuration.make(), metrics: metrics, reads: reads)
     }
 }
 
 extension Database {
     /// The metrics of the application this database belongs to; nil when they are off.
-    var metrics: ServerMetrics? { (context.configuration as? MeteredDatabaseConfiguration)?.metrics }
+    var metrics: ServerMetrics? { (context.configuration as? ServerDatabaseConfiguration)?.metrics }
+
+    /// This database as SQLKit, for the hot and aggregate queries. Both drivers the server
+    /// uses (SQLite and PostgreSQL) are SQL databases, so the cast cannot fail. On SQLite,
+    /// outside a transaction, plain reads run on `SQLiteReads`' connections.
+    var sql: any SQLDatabase {
+        let base = self as! any SQLDatabase
+        guard !inTransaction, let reads = (context.configuration as? ServerDatabaseConfiguration)?.reads else { return base }
+        return SQLiteReadDatabase(base: base, reads: reads)
+    }
 }
 
 extension ServiceContext {

@@ -63,9 +63,3 @@ extension Application {
         ServiceContext(application: self, db: db, now: now ?? clock.now(), familyScope: familyScope)
     }
 }
-
-extension Database {
-    /// This database as SQLKit, for the hot and aggregate queries. Both drivers the server
-    /// uses (SQLite and PostgreSQL) are SQL databases, so the cast cannot fail.
-    var sql: any SQLDatabase { self as! any SQLDatabase }
-}

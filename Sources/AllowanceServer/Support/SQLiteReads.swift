@@ -1,0 +1,238 @@
+import FluentSQLiteDriver
+import Foundation
+import NIOConcurrencyHelpers
+import SQLKit
+import Vapor
+import VaporCSQLite
+
+/// Reads on SQLite, run on the caller's thread with statements prepared once.
+///
+/// Through SQLiteNIO every query is parsed afresh, and every call goes to an I/O thread and
+/// back; for the indexed reads that make up a page or an API answer, that costs more than
+/// SQLite takes to answer them. These connections keep each statement they have prepared and
+/// run it where the request already is. A reader in WAL mode never waits for a writer, and
+/// every read here is a short indexed one (the CSV export reads in pages of a thousand rows),
+/// so the thread is held no longer than the read itself.
+///
+/// They are SQLite's own connections (the library SQLiteNIO builds) on the same file, and
+/// they only read: outside a transaction, each statement sees the latest commit, as any other
+/// connection does, so a write by any process is seen by the next read. What is not a plain
+/// read (a write, a statement that does not prepare here) goes through SQLiteNIO as before.
+final class SQLiteReads: Sendable {
+    private let path: String
+    /// Connections not in use; one is opened whenever all are taken.
+    private let idle = NIOLockedValueBox<[Connection]>([])
+
+    init(path: String) { self.path = path }
+
+    /// Closes the connections; the application's shutdown calls it, when nothing reads any more.
+    func close() {
+        let connections = idle.withLockedValue { idle in
+            defer { idle = [] }
+            return idle
+        }
+        for connection in connections { connection.close() }
+    }
+
+    /// Runs `body` on a connection no one else is using.
+    func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        let connection = try idle.withLockedValue { $0.popLast() } ?? Connection(path: path)
+        defer { idle.withLockedValue { $0.append(connection) } }
+        return try body(connection)
+    }
+
+    /// One connection and the statements it has prepared. Used by one caller at a time.
+    final class Connection: @unchecked Sendable {
+        /// Enough for every query text the server reads with; past it, the oldest are let go.
+        static let statementLimit = 256
+
+        private let handle: OpaquePointer
+        private var statements: [String: OpaquePointer] = [:]
+
+        init(path: String) throws {
+            var handle: OpaquePointer?
+            let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+            guard sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
+                let message = handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "out of memory"
+                sqlite_nio_sqlite3_close(handle)
+                throw SQLiteReadsError("opening \(path) to read: \(message)")
+            }
+            // Waits out a checkpoint's brief lock instead of failing the request.
+            sqlite_nio_sqlite3_busy_timeout(handle, 5_000)
+            self.handle = handle
+        }
+
+        func close() {
+            for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+            sqlite_nio_sqlite3_close(handle)
+        }
+
+        /// The prepared statement for `sql`, or nil when it is not a plain read or does not
+        /// prepare here (the caller then runs it through SQLiteNIO, which reports any error).
+        func statement(_ sql: String) -> OpaquePointer? {
+            if let statement = statements[sql] { return statement }
+            guard Self.isRead(sql) else { return nil }
+            var statement: OpaquePointer?
+            let flags = UInt32(SQLITE_PREPARE_PERSISTENT)
+            guard sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, flags, &statement, nil) == SQLITE_OK, let statement else {
+                return nil
+            }
+            guard sqlite_nio_sqlite3_stmt_readonly(statement) != 0 else {
+                sqlite_nio_sqlite3_finalize(statement)
+                return nil
+            }
+            if statements.count >= Self.statementLimit {
+                for old in statements.values { sqlite_nio_sqlite3_finalize(old) }
+                statements.removeAll()
+            }
+            statements[sql] = statement
+            return statement
+        }
+
+        /// Binds `binds`, steps through every row and resets the statement, which ends its
+        /// read transaction: the next read sees later commits.
+        func run(_ statement: OpaquePointer, _ binds: [SQLiteData], _ onRow: (Row) throws -> Void) throws {
+            defer { sqlite_nio_sqlite3_reset(statement) }
+            for (index, bind) in binds.enumerated() {
+                try check(Self.bind(bind, at: Int32(index + 1), to: statement))
+            }
+            var names: [String: Int]?
+            while true {
+                switch sqlite_nio_sqlite3_step(statement) {
+                case SQLITE_ROW:
+                    let count = Int(sqlite_nio_sqlite3_column_count(statement))
+                    let columns = names ?? Self.names(of: statement, count: count)
+                    names = columns
+                    try onRow(Row(columns: columns, values: (0..<count).map { Self.value(at: Int32($0), of: statement) }))
+                case SQLITE_DONE: return
+                case let code: try check(code)
+                }
+            }
+        }
+
+        private func check(_ code: Int32) throws {
+            guard code == SQLITE_OK else { throw SQLiteReadsError(String(cString: sqlite_nio_sqlite3_errmsg(handle))) }
+        }
+
+        /// A plain read by its first word: `sqlite3_stmt_readonly` also calls `BEGIN` and
+        /// `SAVEPOINT` read-only, and those belong to SQLiteNIO's connection.
+        private static func isRead(_ sql: String) -> Bool {
+            let start = sql.drop(while: \.isWhitespace).prefix(6).uppercased()
+            return start.hasPrefix("SELECT") || start.hasPrefix("WITH")
+        }
+
+        private static func names(of statement: OpaquePointer, count: Int) -> [String: Int] {
+            var names: [String: Int] = [:]
+            for index in 0..<count {
+                let name = String(cString: sqlite_nio_sqlite3_column_name(statement, Int32(index)))
+                if names[name] == nil { names[name] = index }
+            }
+            return names
+        }
+
+        /// As SQLiteNIO reads a column, so rows decode here as they do there.
+        private static func value(at index: Int32, of statement: OpaquePointer) -> SQLiteData {
+            switch sqlite_nio_sqlite3_column_type(statement, index) {
+            case SQLITE_INTEGER: return .integer(Int(sqlite_nio_sqlite3_column_int64(statement, index)))
+            case SQLITE_FLOAT: return .float(sqlite_nio_sqlite3_column_double(statement, index))
+            case SQLITE_TEXT: return .text(String(cString: sqlite_nio_sqlite3_column_text(statement, index)))
+            case SQLITE_BLOB:
+                let count = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
+                var buffer = ByteBufferAllocator().buffer(capacity: count)
+                if let bytes = sqlite_nio_sqlite3_column_blob(statement, index) {
+                    buffer.writeBytes(UnsafeRawBufferPointer(start: bytes, count: count))
+                }
+                return .blob(buffer)
+            default: return .null
+            }
+        }
+
+        private static func bind(_ value: SQLiteData, at index: Int32, to statement: OpaquePointer) -> Int32 {
+            switch value {
+            case .integer(let value): sqlite_nio_sqlite3_bind_int64(statement, index, Int64(value))
+            case .float(let value): sqlite_nio_sqlite3_bind_double(statement, index, value)
+            case .text(let value): sqlite_nio_sqlite3_bind_text(statement, index, value, -1, transient)
+            case .blob(let value):
+                value.withUnsafeReadableBytes {
+                    sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), transient)
+                }
+            case .null: sqlite_nio_sqlite3_bind_null(statement, index)
+            }
+        }
+    }
+
+    /// A row as SQLKit reads it, decoded as SQLiteKit decodes SQLiteNIO's rows.
+    struct Row: SQLRow {
+        let columns: [String: Int]
+        let values: [SQLiteData]
+
+        var allColumns: [String] { columns.sorted { $0.value < $1.value }.map(\.key) }
+        func contains(column: String) -> Bool { columns[column] != nil }
+        func decodeNil(column: String) throws -> Bool { columns[column].map { values[$0] == .null } ?? true }
+        func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
+            guard let index = columns[column] else { throw SQLiteReadsError("no column \(column) in the row") }
+            return try SQLiteDataDecoder().decode(D.self, from: values[index])
+        }
+    }
+}
+
+/// SQLKit over `SQLiteReads`: what `Database.sql` is on SQLite outside a transaction. Plain
+/// reads run on the read connections; anything else goes to `base` (SQLiteNIO) unchanged.
+struct SQLiteReadDatabase: SQLDatabase {
+    let base: any SQLDatabase
+    let reads: SQLiteReads
+
+    var logger: Logger { base.logger }
+    var eventLoop: any EventLoop { base.eventLoop }
+    var version: (any SQLDatabaseReportedVersion)? { base.version }
+    var dialect: any SQLDialect { base.dialect }
+    var queryLogLevel: Logger.Level? { base.queryLogLevel }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        do {
+            if try read(query, onRow) { return eventLoop.makeSucceededVoidFuture() }
+        } catch {
+            return eventLoop.makeFailedFuture(error)
+        }
+        return base.execute(sql: query, onRow)
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        if try read(query, onRow) { return }
+        try await base.execute(sql: query, onRow)
+    }
+
+    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await base.withSession(closure)
+    }
+
+    /// Runs `query` here when it is a plain read; false when `base` must run it.
+    private func read(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws -> Bool {
+        let (sql, binds) = serialize(query)
+        let encoder = SQLiteDataEncoder()
+        let values = try binds.map { try encoder.encode($0) }
+        return try reads.withConnection { connection in
+            guard let statement = connection.statement(sql) else { return false }
+            try connection.run(statement, values) { onRow($0) }
+            return true
+        }
+    }
+}
+
+/// SQLite's `SQLITE_TRANSIENT`: the value is copied at bind time (a C macro Swift cannot import).
+let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+struct SQLiteReadsError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Application {
+    private struct SQLiteReadsKey: StorageKey { typealias Value = SQLiteReads }
+
+    /// Set in `configure` on SQLite; PostgreSQL reads through its pool.
+    var sqliteReads: SQLiteReads? {
+        get { storage[SQLiteReadsKey.self] }
+        set { storage.set(SQLiteReadsKey.self, to: newValue, onShutdown: { $0.close() }) }
+    }
+}
