@@ -1,4 +1,5 @@
 import AllowanceAPI
+import AllowanceCore
 import Foundation
 import Testing
 import Vapor
@@ -127,6 +128,29 @@ import VaporTesting
             let refused = try await post(
                 client, "/children/\(kai.id)/allowance/pause", form: "_csrf=\(kaiCookies.csrf)", cookies: kaiCookies)
             #expect(refused.status == .forbidden)
+        }
+    }
+
+    /// The balance line on the child's page: one point per day since the child joined, each the
+    /// balance at the end of that day, described for screen readers from its first to its last.
+    @Test func theChildPageDrawsEachDaysClosingBalance() async throws {
+        try await withApp { client in
+            var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            let calendar = try #require(FamilyCalendar(identifier: "America/New_York"))
+            let firstDay = calendar.displayDate(client.now.value)
+            #expect(try await client.post(.credit, 5_00, to: kai, in: family).status == .created)
+            client.now.value = calendar.adding(days: 2, to: client.now.value)
+            // Two days on, the parent signs in again (a session lasts a day).
+            family.parent = try await client.call(
+                .POST, "/api/v1/auth/login", json: LoginRequest(email: family.parent.email, password: "secret1"))
+            #expect(try await client.post(.debit, 3_00, to: kai, in: family).status == .created)
+            let cookies = try await signIn(client, email: family.parent.email)
+            let html = try await page(client, "/children/\(kai.id)", cookies: cookies).body.string
+            let today = calendar.displayDate(client.now.value)
+            #expect(html.contains("Balance from $25.00 on \(firstDay) to $22.00 on \(today); highest $25.00."))
+            // Three days, three points: $25.00 (the top), $25.00, $22.00, 624 wide and 164 high.
+            #expect(html.contains(#"<polyline class="chart-line" points="8.0,8.0 320.0,8.0 632.0,27.7" fill="none"/>"#))
         }
     }
 

@@ -5,9 +5,14 @@ import SQLKit
 /// A child's balance at the end of each of the last days, worked back from today's balance
 /// and the per-day totals, so the chart costs the same for any length of ledger.
 enum BalanceHistory {
-    static func endOfDayBalances(for child: ChildRecord, days: Int, now: Date, on sql: SQLDatabase) async throws -> [(
-        label: String, balance: Money
-    )] {
+    /// The balances, oldest first, and the dates of the first and the last as the family reads them.
+    struct Line {
+        var balances: [Money]
+        var from: String
+        var to: String
+    }
+
+    static func endOfDayBalances(for child: ChildRecord, days: Int, now: Date, on sql: SQLDatabase) async throws -> Line {
         let calendar = child.calendar
         let firstDay = calendar.adding(days: -(days - 1), to: calendar.startOfDay(now))
         struct Row: Decodable {
@@ -22,17 +27,20 @@ enum BalanceHistory {
             """
         ).all(decoding: Row.self)
         let netByDay = Dictionary(rows.map { ($0.day, $0.credits_cents - $0.debits_cents) }, uniquingKeysWith: +)
+        // Each day once, newest first; only the two ends are formatted (a date format is the
+        // dearest step here, and the child's page draws this line on every visit).
+        let today = calendar.startOfDay(now)
+        let created = calendar.startOfDay(child.createdAt)
         var balance = child.balance
-        var points: [(String, Money)] = []
+        var points: [(day: Date, balance: Money)] = []
         for offset in 0..<days {
-            let day = calendar.adding(days: -offset, to: calendar.startOfDay(now))
-            points.append((calendar.displayDate(day), balance))
+            let day = calendar.adding(days: -offset, to: today)
+            // Days before the child's account existed are not part of the story.
+            guard day >= created else { break }
+            points.append((day, balance))
             balance -= Money(cents: netByDay[calendar.dayKey(day)] ?? 0)
         }
-        // Days before the child's account existed are not part of the story.
-        let created = calendar.startOfDay(child.createdAt)
-        let kept = points.enumerated().filter { index, _ in calendar.adding(days: -index, to: calendar.startOfDay(now)) >= created }.map(
-            \.element)
-        return kept.reversed()
+        let label = { (point: (day: Date, balance: Money)?) in point.map { calendar.displayDate($0.day) } ?? "" }
+        return Line(balances: points.reversed().map(\.balance), from: label(points.last), to: label(points.first))
     }
 }

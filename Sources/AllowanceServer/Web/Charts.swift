@@ -5,33 +5,38 @@ import Foundation
 enum Charts {
     /// A balance-over-time line with its area, for points in time order. The SVG carries a
     /// text description for screen readers.
-    static func balanceLine(_ points: [(label: String, balance: Money)], width: Int = 640, height: Int = 180) -> String {
+    static func balanceLine(_ line: BalanceHistory.Line, width: Int = 640, height: Int = 180) -> String {
+        let points = line.balances
         guard points.count >= 2 else {
             return #"<p class="muted">Not enough history for a chart yet.</p>"#
         }
-        let maxCents = max(points.map(\.balance.cents).max() ?? 1, 1)
+        let maxCents = max(points.map(\.cents).max() ?? 1, 1)
         let pad = 8.0
         let w = Double(width) - 2 * pad
         let h = Double(height) - 2 * pad
         let step = w / Double(points.count - 1)
-        let coords = points.enumerated().map { index, point in
-            (pad + Double(index) * step, pad + h - h * Double(point.balance.cents) / Double(maxCents))
-        }
-        let line = coords.map { String(format: "%.1f,%.1f", $0.0, $0.1) }.joined(separator: " ")
-        let area =
-            "\(String(format: "%.1f", pad)),\(String(format: "%.1f", pad + h)) " + line
-            + " \(String(format: "%.1f", pad + w)),\(String(format: "%.1f", pad + h))"
-        let first = points.first!
-        let last = points.last!
+        let polyline = points.enumerated().map { index, balance in
+            tenths(pad + Double(index) * step) + "," + tenths(pad + h - h * Double(balance.cents) / Double(maxCents))
+        }.joined(separator: " ")
+        let area = "\(tenths(pad)),\(tenths(pad + h)) " + polyline + " \(tenths(pad + w)),\(tenths(pad + h))"
         let description =
-            "Balance from \(first.balance.formatted) on \(first.label) to \(last.balance.formatted) on \(last.label); highest \(Money(cents: maxCents).formatted)."
+            "Balance from \(points.first!.formatted) on \(line.from) to \(points.last!.formatted) on \(line.to); highest \(Money(cents: maxCents).formatted)."
         return """
             <svg class="chart" viewBox="0 0 \(width) \(height)" role="img" aria-labelledby="chart-title chart-desc" preserveAspectRatio="none">\
             <title id="chart-title">Balance over time</title><desc id="chart-desc">\(escape(description))</desc>\
             <polygon class="chart-area" points="\(area)"/>\
-            <polyline class="chart-line" points="\(line)" fill="none"/>\
+            <polyline class="chart-line" points="\(polyline)" fill="none"/>\
             </svg>
             """
+    }
+
+    /// A coordinate to one decimal, as `%.1f` writes it, without `String(format:)` (NSString),
+    /// which was most of drawing a line of 60 points.
+    static func tenths(_ value: Double) -> String {
+        let scaled = (abs(value) * 10).rounded()
+        let sign = value < 0 && scaled > 0 ? "-" : ""
+        let whole = Int(scaled) / 10
+        return "\(sign)\(whole).\(Int(scaled) % 10)"
     }
 
     /// A circular progress ring (0...100 %), labelled for screen readers.
