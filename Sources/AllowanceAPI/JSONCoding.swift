@@ -35,7 +35,10 @@ extension JSONDecoder {
 /// Parsing of the wire's date forms, shared by JSON bodies and query strings.
 public enum ISO8601Wire {
     /// The wire's form of an instant: UTC with fractional seconds.
-    public static func text(_ date: Date) -> String { date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)) }
+    public static func text(_ date: Date) -> String { date.formatted(wireStyle) }
+
+    /// Made once: every date of every answer is written with it.
+    private static let wireStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     public static func parse(_ text: String) -> Date? {
         if let date = try? Date(text, strategy: .iso8601) { return date }

@@ -80,13 +80,14 @@ enum SessionStore {
             var user: AuthUser?
             try connection.run(statement, [.text(sessionID.uuidString), .float(now.timeIntervalSince1970)]) { row in
                 let text = row.values.map { value -> String? in if case .text(let text) = value { text } else { nil } }
-                guard let userID = text[0].flatMap(UUID.init(uuidString:)), let familyID = text[1].flatMap(UUID.init(uuidString:)),
+                let uuid = { SQLiteReads.Row.uuid(row.values[$0]) }
+                guard let userID = uuid(0), let familyID = uuid(1),
                     let role = text[2].flatMap(UserRole.init(rawValue:)), let firstName = text[3], let lastName = text[4],
                     let email = text[5], case .integer(let version) = row.values[7]
                 else { return }
                 user = AuthUser(
                     userID: userID, sessionID: sessionID, familyID: familyID, role: role, firstName: firstName,
-                    lastName: lastName, email: email, childID: text[6].flatMap(UUID.init(uuidString:)), dataVersion: Int64(version))
+                    lastName: lastName, email: email, childID: uuid(6), dataVersion: Int64(version))
             }
             return user
         }

@@ -171,7 +171,66 @@ final class SQLiteReads: Sendable {
         func decodeNil(column: String) throws -> Bool { columns[column].map { values[$0] == .null } ?? true }
         func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
             guard let index = columns[column] else { throw SQLiteReadsError("no column \(column) in the row") }
-            return try SQLiteDataDecoder().decode(D.self, from: values[index])
+            return try Self.fast(values[index]) ?? SQLiteDataDecoder().decode(D.self, from: values[index])
+        }
+
+        /// The types the server's rows hold, converted as SQLiteNIO converts them but without the
+        /// decoder's protocol lookups, which were a sixth of a ledger page's CPU; nil for any
+        /// other type or an unexpected value, which the decoder then reads (or refuses).
+        private static func fast<D>(_ value: SQLiteData) -> D? {
+            func optional<T>(_ convert: (SQLiteData) -> T?) -> D? {
+                if case .null = value { return unsafeBitCast(T?.none, to: D.self) }
+                return convert(value).map { unsafeBitCast(T?.some($0), to: D.self) }
+            }
+            switch ObjectIdentifier(D.self) {
+            case ObjectIdentifier(UUID.self): return uuid(value).map { unsafeBitCast($0, to: D.self) }
+            case ObjectIdentifier(UUID?.self): return optional(uuid)
+            case ObjectIdentifier(String.self): return String(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
+            case ObjectIdentifier(String?.self): return optional(String.init(sqliteData:))
+            case ObjectIdentifier(Int.self): return Int(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
+            case ObjectIdentifier(Int?.self): return optional(Int.init(sqliteData:))
+            case ObjectIdentifier(Int64.self): return Int64(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
+            case ObjectIdentifier(Int64?.self): return optional(Int64.init(sqliteData:))
+            case ObjectIdentifier(Double.self): return Double(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
+            case ObjectIdentifier(Double?.self): return optional(Double.init(sqliteData:))
+            case ObjectIdentifier(Bool.self): return Bool(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
+            case ObjectIdentifier(Bool?.self): return optional(Bool.init(sqliteData:))
+            case ObjectIdentifier(Date.self): return Date(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
+            case ObjectIdentifier(Date?.self): return optional(Date.init(sqliteData:))
+            default: return nil
+            }
+        }
+
+        /// A UUID stored as its text, read by hand: `UUID(uuidString:)` parses with `sscanf`.
+        static func uuid(_ value: SQLiteData) -> UUID? {
+            guard case .text(let text) = value, text.utf8.count == 36 else { return nil }
+            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let parsed = withUnsafeMutableBytes(of: &uuid) { bytes in
+                var count = 0
+                var high: UInt8?
+                for (offset, character) in text.utf8.enumerated() {
+                    if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                        guard character == UInt8(ascii: "-") else { return false }
+                        continue
+                    }
+                    let nibble: UInt8
+                    switch character {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
+                    default: return false
+                    }
+                    if let first = high {
+                        bytes[count] = first << 4 | nibble
+                        count += 1
+                        high = nil
+                    } else {
+                        high = nibble
+                    }
+                }
+                return count == 16
+            }
+            return parsed ? UUID(uuid: uuid) : nil
         }
     }
 }

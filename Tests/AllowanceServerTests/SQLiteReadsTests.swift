@@ -1,0 +1,66 @@
+import Foundation
+import SQLKit
+import SQLiteKit
+import Testing
+
+@testable import AllowanceServer
+
+/// `SQLiteReads.Row` reads the server's column types by hand; each must come out exactly as
+/// SQLiteKit's decoder (what SQLiteNIO's rows go through) reads it, or be left to it.
+@Suite struct SQLiteReadsTests {
+    func both<D: Decodable & Equatable>(_ type: D.Type, _ value: SQLiteData) throws -> (fast: D?, decoder: D?) {
+        let row = SQLiteReads.Row(columns: ["c": 0], values: [value])
+        return (try? row.decode(column: "c", as: D.self), try? SQLiteDataDecoder().decode(D.self, from: value))
+    }
+
+    @Test func everyTypeReadsAsTheDecoderReadsIt() throws {
+        let id = UUID()
+        let values: [SQLiteData] = [
+            .text(id.uuidString), .text(id.uuidString.lowercased()), .text("not a uuid"), .text(""), .integer(0), .integer(1),
+            .integer(-7), .integer(1_795_285_800), .float(1_795_285_800.123456789), .float(0.5), .null, .text("12"),
+            .text("2026-11-21T13:30:00Z"), .blob(ByteBuffer(bytes: [1, 2, 3])),
+        ]
+        for value in values {
+            let uuid = try both(UUID.self, value)
+            #expect(uuid.fast == uuid.decoder, "UUID from \(value)")
+            let optionalUUID = try both(UUID?.self, value)
+            #expect(optionalUUID.fast == optionalUUID.decoder, "UUID? from \(value)")
+            let text = try both(String.self, value)
+            #expect(text.fast == text.decoder, "String from \(value)")
+            let optionalText = try both(String?.self, value)
+            #expect(optionalText.fast == optionalText.decoder, "String? from \(value)")
+            let int = try both(Int.self, value)
+            #expect(int.fast == int.decoder, "Int from \(value)")
+            let optionalInt = try both(Int?.self, value)
+            #expect(optionalInt.fast == optionalInt.decoder, "Int? from \(value)")
+            let int64 = try both(Int64.self, value)
+            #expect(int64.fast == int64.decoder, "Int64 from \(value)")
+            let double = try both(Double.self, value)
+            #expect(double.fast == double.decoder, "Double from \(value)")
+            let bool = try both(Bool.self, value)
+            #expect(bool.fast == bool.decoder, "Bool from \(value)")
+            let optionalBool = try both(Bool?.self, value)
+            #expect(optionalBool.fast == optionalBool.decoder, "Bool? from \(value)")
+            let date = try both(Date.self, value)
+            #expect(date.fast == date.decoder, "Date from \(value)")
+            let optionalDate = try both(Date?.self, value)
+            #expect(optionalDate.fast == optionalDate.decoder, "Date? from \(value)")
+        }
+    }
+
+    @Test func uuidsReadByHandAsFoundationReadsThem() {
+        for _ in 0..<200 {
+            let id = UUID()
+            #expect(SQLiteReads.Row.uuid(.text(id.uuidString)) == id)
+            #expect(SQLiteReads.Row.uuid(.text(id.uuidString.lowercased())) == id)
+        }
+        let id = UUID().uuidString
+        for bad in [
+            "", String(id.dropLast()), id + "0", id.replacingOccurrences(of: "-", with: ""), "G" + id.dropFirst(),
+            String(id.prefix(8)) + "+" + id.dropFirst(9),
+        ] {
+            #expect(SQLiteReads.Row.uuid(.text(bad)) == nil, "\(bad)")
+            #expect(UUID(uuidString: bad) == nil, "\(bad)")
+        }
+    }
+}
