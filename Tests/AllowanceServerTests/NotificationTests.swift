@@ -101,4 +101,51 @@ import Testing
             }
         }
     }
+
+    /// A group commit's or a payday's notifications go in one statement for many users and
+    /// kinds (`NotificationBatch`): each is stored exactly when its own user's switches allow
+    /// its kind, with its own child (or none), and a batch about no child at all is stored too
+    /// (PostgreSQL cannot infer the type of a column of NULLs by itself).
+    @Test func aBatchOfManyUsersAndKindsStoresEachAsItsUserAllows() async throws {
+        try await withApp { client in
+            // setup
+            let family = try await client.family(children: [("Kai", .zero), ("Freya", .zero)])
+            let (kai, freya) = (family.children[0], family.children[1])
+            try await client.send(
+                .PUT, "/api/v1/notifications/preferences", token: freya.token,
+                json: NotificationPreferencesDto(transactionAlertsEnabled: false, allowanceRemindersEnabled: false))
+            let db = client.app.db
+            let kinds = NotificationType.allCases
+            var rows: [NotificationBatch.Row] = []
+            for child in [kai, freya] {
+                for (index, type) in kinds.enumerated() {
+                    rows.append(
+                        NotificationBatch.Row(
+                            child.userId, type: type, title: "\(type.rawValue) \(index)", message: "m",
+                            childID: index % 2 == 0 ? child.id : nil,
+                            at: Date()))
+                }
+            }
+            // act
+            try await NotificationBatch.store(rows, on: db.sql)
+            try await NotificationBatch.store(
+                [NotificationBatch.Row(kai.userId, type: .system, title: "about no child", message: "m", childID: nil, at: Date())],
+                on: db.sql)
+            // assert
+            for child in [kai, freya] {
+                let preference = try await NotificationPreference.find(child.userId, on: db) ?? NotificationPreference(userID: child.userId)
+                let stored = try await client.notifications(token: child.token)
+                let expected = kinds.enumerated().filter { preference.allows($0.element) }
+                #expect(
+                    Set(stored.map(\.title).filter { $0 != "about no child" })
+                        == Set(expected.map { "\($0.element.rawValue) \($0.offset)" }))
+                for notification in stored where notification.title != "about no child" {
+                    let index = try #require(Int(notification.title.split(separator: " ").last ?? ""))
+                    #expect(notification.type == kinds[index] && notification.childId == (index % 2 == 0 ? child.id : nil))
+                }
+            }
+            #expect(try await client.notifications(token: kai.token).contains { $0.title == "about no child" && $0.childId == nil })
+            #expect(try await client.notifications(token: freya.token).count < kinds.count)
+        }
+    }
 }

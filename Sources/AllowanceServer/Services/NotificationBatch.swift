@@ -1,36 +1,77 @@
+import AllowanceAPI
+import Foundation
 import SQLKit
 import Synchronization
 
-/// The notifications asked for by one SQLite group commit's writers (`GroupCommit`), stored
-/// after its last writer by one statement in the same transaction: a money move's notification
-/// then costs no round trip of its own to SQLite's thread, which is what a writer waits on.
+/// Notifications stored together, each only if its user has not turned its kind off: one
+/// statement for up to `rowsPerStatement` of them, which reads the users' preferences itself.
 ///
-/// Only a group that runs without savepoints collects them: when a writer fails, the group runs
-/// again with a savepoint each and every notification is stored as it is asked for, so a refused
-/// writer's notifications are undone with the rest of its work. (So a writer must not catch a
-/// failure of its own and go on after asking for a notification about the undone part; none does.)
+/// An SQLite group commit's writers (`GroupCommit`) ask for theirs through `current`, and the
+/// group stores them after its last writer, in the same transaction: a money move's
+/// notification then costs no round trip of its own to SQLite's thread, which is what a writer
+/// waits on. Only a group that runs without savepoints collects them: when a writer fails, the
+/// group runs again with a savepoint each and every notification is stored as it is asked for,
+/// so a refused writer's notifications are undone with the rest of its work. (So a writer must
+/// not catch a failure of its own and go on after asking for a notification about the undone
+/// part; none does.) A payday batch stores its children's the same way.
 final class NotificationBatch: Sendable {
     /// The batch of the group whose writer is running, if any.
     @TaskLocal static var current: NotificationBatch?
 
-    static let insert: SQLQueryString = "INSERT INTO notifications (id, user_id, type, title, message, child_id, is_read, created_at) "
-    /// SQLite takes at most 500 selects in one compound statement.
-    static let rowsPerStatement = 100
+    /// Rows per statement: 7 bound values each, far below both databases' limits.
+    static let rowsPerStatement = 500
 
-    /// Each a `SELECT` of one notification's row (`NotificationService.row`).
-    private let rows = Mutex<[SQLQueryString]>([])
+    /// One notification: its values as a `VALUES` row, and its kind (whose switches decide).
+    struct Row: Sendable {
+        let values: SQLQueryString
+        let type: NotificationType
 
-    func add(_ row: SQLQueryString) {
+        init(_ userID: UUID, type: NotificationType, title: String, message: String, childID: UUID?, at now: Date) {
+            values =
+                "(\(bind: UUID()), \(bind: userID), \(bind: type.rawValue), \(bind: title), \(bind: message), \(bind: childID), \(bind: now))"
+            self.type = type
+        }
+    }
+
+    private let rows = Mutex<[Row]>([])
+
+    func add(_ row: Row) {
         rows.withLock { $0.append(row) }
     }
 
     /// Stores what was collected: a group's inside its transaction, before its commit; a
     /// payday batch's with the batch.
     func store(on sql: any SQLDatabase) async throws {
-        let rows = rows.withLock { $0 }
-        for start in stride(from: 0, to: rows.count, by: Self.rowsPerStatement) {
-            let chunk = Array(rows[start..<min(start + Self.rowsPerStatement, rows.count)])
-            try await sql.raw(Self.insert + .joined(chunk, separator: " UNION ALL ")).run()
+        try await Self.store(rows.withLock { $0 }, on: sql)
+    }
+
+    /// Stores `rows` now. The rows are joined as one `VALUES` table rather than written as one
+    /// `SELECT` each: SQLite keeps every `SELECT`'s cursors open to the end of the statement,
+    /// and each row's `data_version` trigger then walked all of them (a quarter of a payday).
+    static func store(_ rows: [Row], on sql: any SQLDatabase) async throws {
+        for start in stride(from: 0, to: rows.count, by: rowsPerStatement) {
+            let chunk = rows[start..<min(start + rowsPerStatement, rows.count)]
+            // PostgreSQL types a column of unknown NULLs as text; every row may be about no child.
+            let childID: SQLQueryString = sql.isPostgres ? "CAST(v.column6 AS UUID)" : "v.column6"
+            try await sql.raw(
+                """
+                INSERT INTO notifications (id, user_id, type, title, message, child_id, is_read, created_at)
+                SELECT v.column1, v.column2, v.column3, v.column4, v.column5, \(childID), \(bind: false), v.column7
+                FROM (VALUES
+                """ + .joined(chunk.map(\.values), separator: ", ")
+                    + """
+                    ) AS v JOIN users ON users.id = v.column2 LEFT JOIN notification_preferences p ON p.id = users.id
+                    WHERE \(allowed(Set(chunk.map(\.type))))
+                    """
+            ).run()
         }
+    }
+
+    /// Whether each row's kind gets through to its user (`NotificationPreference.allowsSQL`).
+    private static func allowed(_ types: Set<NotificationType>) -> SQLQueryString {
+        let cases = types.sorted { $0.rawValue < $1.rawValue }.map { type -> SQLQueryString in
+            "WHEN \(bind: type.rawValue) THEN \(NotificationPreference.allowsSQL(type, row: "p"))"
+        }
+        return "CASE v.column3 " + .joined(cases, separator: " ") + " END"
     }
 }

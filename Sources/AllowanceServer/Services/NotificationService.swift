@@ -37,25 +37,12 @@ enum NotificationService {
     static func notify(
         _ userID: UUID, type: NotificationType, title: String, message: String, childID: UUID? = nil, at now: Date, on db: Database
     ) async throws {
-        let row = row(userID, type: type, title: title, message: message, childID: childID, at: now)
+        let row = NotificationBatch.Row(userID, type: type, title: title, message: message, childID: childID, at: now)
         if let batch = NotificationBatch.current {
             batch.add(row)
         } else {
-            try await db.sql.raw(NotificationBatch.insert + row).run()
+            try await NotificationBatch.store([row], on: db.sql)
         }
-    }
-
-    /// A notification's row as a `SELECT` for `NotificationBatch.insert`: empty when the user
-    /// turned this kind off.
-    static func row(_ userID: UUID, type: NotificationType, title: String, message: String, childID: UUID?, at now: Date)
-        -> SQLQueryString
-    {
-        """
-        SELECT \(bind: UUID()), \(bind: userID), \(bind: type.rawValue), \(bind: title), \(bind: message), \(bind: childID),
-               \(bind: false), \(bind: now)
-        FROM users LEFT JOIN notification_preferences p ON p.id = users.id
-        WHERE users.id = \(bind: userID) AND \(NotificationPreference.allowsSQL(type, row: "p"))
-        """
     }
 
     /// The user's newest notifications and how many are unread. Written out in SQL, not built

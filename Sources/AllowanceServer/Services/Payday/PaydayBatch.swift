@@ -41,6 +41,16 @@ enum PaydayBatch {
         precondition(db.inTransaction, "a payday batch is paid inside a transaction")
         guard !dues.isEmpty else { return [] }
         let sql = db.sql
+        try await makeRoom(on: sql)
+        let paid = try await payClaimed(dues, hooks: hooks, in: context, on: db)
+        try await giveBackRoom(on: sql)
+        return paid
+    }
+
+    private static func payClaimed(_ dues: [Due], hooks: [PaydayHooks.Registration], in context: ServiceContext, on db: any Database)
+        async throws -> [(due: Due, allowance: Money)]
+    {
+        let sql = db.sql
         // Claims in key order: two servers claiming overlapping batches take the keys' locks
         // in one order and cannot deadlock.
         let byKey = dues.sorted { $0.key < $1.key }
@@ -68,6 +78,23 @@ enum PaydayBatch {
         }
         try await notify(paid, on: sql)
         return paid.map { (due: $0.due, allowance: $0.credit.allowance) }
+    }
+
+    /// A batch changes a few megabytes of pages. With SQLite's default 2 MB page cache it wrote
+    /// them to the WAL twice (spilled in the middle of the transaction, then again at its
+    /// commit), and each statement's journal (kept in case the statement fails halfway) went to
+    /// a temporary file once it passed 64 KB: about a tenth of a payday. So the writer's
+    /// connection gets a 16 MB cache for the batch and keeps statement journals in memory.
+    private static func makeRoom(on sql: any SQLDatabase) async throws {
+        guard !sql.isPostgres else { return }
+        try await sql.raw("PRAGMA temp_store = MEMORY").run()
+        try await sql.raw("PRAGMA cache_size = -16000").run()
+    }
+
+    /// Back to SQLite's default cache (2 MB), which frees the rest: the connection stays open.
+    private static func giveBackRoom(on sql: any SQLDatabase) async throws {
+        guard !sql.isPostgres else { return }
+        try await sql.raw("PRAGMA cache_size = -2000").run()
     }
 
     private struct Credit {
@@ -110,23 +137,26 @@ enum PaydayBatch {
             })
     }
 
+    /// The ledger rows, each numbered after its child's last. The rows are one `VALUES` table
+    /// read by one `SELECT`, so one cursor looks up the numbers; a subquery per row kept one
+    /// cursor open per row, and every row's `data_version` trigger walked them all.
     private static func insertLedgerRows(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
         var values: [SQLQueryString] = []
         for (due, credit) in paid {
-            // Each child's row is locked by the credit above, so the next number is ours alone.
             values.append(
-                """
-                (\(bind: UUID()), \(bind: due.child.id), \(bind: credit.allowance.cents), \(bind: TransactionType.credit.rawValue),
-                 \(bind: PaydayService.description), \(bind: PaydayService.category), NULL, \(bind: credit.balanceAfter.cents), NULL,
-                 \(bind: due.payday), (SELECT COALESCE(MAX(entry_number), 0) + 1 FROM transactions WHERE child_id = \(bind: due.child.id)))
-                """
+                "(\(bind: UUID()), \(bind: due.child.id), \(bind: credit.allowance.cents), \(bind: credit.balanceAfter.cents), \(bind: due.payday))"
             )
         }
+        // Each child's row is locked by the credit above, and a batch pays each child once, so
+        // the next number is ours alone.
         try await sql.raw(
             """
-            INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by, created_at, entry_number)
-            VALUES
-            """ + .joined(values)
+            INSERT INTO transactions (id, child_id, amount_cents, type, description, category, balance_after_cents, created_at, entry_number)
+            SELECT v.column1, v.column2, v.column3, \(bind: TransactionType.credit.rawValue), \(bind: PaydayService.description),
+                   \(bind: PaydayService.category), v.column4, v.column5,
+                   (SELECT COALESCE(MAX(t.entry_number), 0) + 1 FROM transactions t WHERE t.child_id = v.column2)
+            FROM (VALUES
+            """ + .joined(values, separator: ", ") + ") AS v"
         ).run()
     }
 
@@ -150,14 +180,11 @@ enum PaydayBatch {
 
     /// "Allowance day" for each child who has not turned those notifications off.
     private static func notify(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
-        let notifications = NotificationBatch()
-        for (due, credit) in paid {
+        let rows = paid.map { due, credit in
             let message = PaydayService.notification(for: credit.allowance)
-            notifications.add(
-                NotificationService.row(
-                    due.child.user_id, type: .allowance, title: message.title, message: message.body, childID: due.child.id,
-                    at: due.payday))
+            return NotificationBatch.Row(
+                due.child.user_id, type: .allowance, title: message.title, message: message.body, childID: due.child.id, at: due.payday)
         }
-        try await notifications.store(on: sql)
+        try await NotificationBatch.store(rows, on: sql)
     }
 }

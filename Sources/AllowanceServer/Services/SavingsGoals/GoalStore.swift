@@ -80,7 +80,7 @@ enum GoalStore {
         precondition(db.inTransaction, "a goal is locked inside a transaction")
         let sql = db.sql
         // SQLite's writers take turns already; PostgreSQL locks the child first, like every goal change.
-        if isPostgres(sql) {
+        if sql.isPostgres {
             struct Owner: Decodable { let child_id: UUID }
             guard let owner = try await sql.raw("SELECT child_id FROM savings_goals WHERE id = \(bind: goalID)").first(decoding: Owner.self)
             else {
@@ -96,7 +96,7 @@ enum GoalStore {
 
     /// Locks a child's row (PostgreSQL), the first lock of every goal change.
     static func lockChild(_ childID: UUID, on sql: SQLDatabase) async throws {
-        guard isPostgres(sql) else { return }
+        guard sql.isPostgres else { return }
         try await sql.raw("SELECT id FROM children WHERE id = \(bind: childID) FOR UPDATE").run()
     }
 
@@ -110,7 +110,5 @@ enum GoalStore {
         ).all(decoding: Row.self).map(\.record)
     }
 
-    static func isPostgres(_ sql: SQLDatabase) -> Bool { sql.dialect.name == "postgresql" }
-
-    private static func forUpdate(_ sql: SQLDatabase) -> SQLQueryString { isPostgres(sql) ? " FOR UPDATE" : "" }
+    private static func forUpdate(_ sql: SQLDatabase) -> SQLQueryString { sql.isPostgres ? " FOR UPDATE" : "" }
 }
