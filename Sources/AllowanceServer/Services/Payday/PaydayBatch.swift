@@ -83,7 +83,7 @@ enum PaydayBatch {
     /// A batch changes a few megabytes of pages. With SQLite's default 2 MB page cache it wrote
     /// them to the WAL twice (spilled in the middle of the transaction, then again at its
     /// commit), and each statement's journal (kept in case the statement fails halfway) went to
-    /// a temporary file once it passed 64 KB: about a tenth of a payday. So the writer's
+    /// a temporary file once it passed 64 KB: 5 % of a payday here (1.34 s to 1.27 s). So the writer's
     /// connection gets a 16 MB cache for the batch and keeps statement journals in memory.
     private static func makeRoom(on sql: any SQLDatabase) async throws {
         guard !sql.isPostgres else { return }
