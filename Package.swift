@@ -61,6 +61,7 @@ let package = Package(
             name: "AllowanceServerTests",
             dependencies: [
                 "AllowanceServer",
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),

@@ -39,7 +39,7 @@ public struct ServerOptions: Sendable {
     public var postgresConnectionsPerLoop = 1
     /// Serve `GET /metrics` (Prometheus) and record what it shows; off unless `METRICS=1`.
     public var metrics = false
-    /// Keep answers to signed-in reads (`ResponseCache`, SQLite only); `RESPONSE_CACHE=0` turns
+    /// Keep answers to signed-in reads (`ResponseCache`); `RESPONSE_CACHE=0` turns
     /// it off, to measure without it.
     public var responseCache = true
 
@@ -101,11 +101,11 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     }
     if case .sqlite = options.database {
         app.serverState = ServerState(gatesWrites: true, registrationsPerHour: options.registrationsPerHour)
-        // 32 MB: every page and API read of a few hundred busy families.
-        if options.responseCache { app.responseCache = ResponseCache(budget: 32 << 20) }
     } else {
         app.serverState = ServerState(gatesWrites: false, registrationsPerHour: options.registrationsPerHour)
     }
+    // 32 MB: every page and API read of a few hundred busy families.
+    if options.responseCache { app.responseCache = ResponseCache(budget: 32 << 20) }
     app.migrations.add(AppMigrations.all)
     try await app.autoMigrate()
     if case .sqlite = options.database, let sql = app.db as? SQLDatabase {

@@ -1,5 +1,6 @@
 import AllowanceAPI
 import AllowanceCore
+import FluentPostgresDriver
 import Foundation
 import SQLKit
 import Testing
@@ -11,7 +12,7 @@ import VaporTesting
 /// Kept answers to reads: served again only while nothing their family can see has changed,
 /// whoever changed it, and never to anyone but the session they were made for.
 @Suite struct ResponseCacheTests {
-    static let onSQLite = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"] == nil
+    static let onPostgres = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"].map { !$0.isEmpty } ?? false
 
     func version(of familyID: UUID, on client: TestClient) async throws -> Int64 {
         struct Row: Decodable { let data_version: Int64 }
@@ -25,31 +26,53 @@ import VaporTesting
         try #require(try await client.scrape().value(ServerMetrics.Name.cacheLookups, ["outcome": "hit"]))
     }
 
+    /// A column to set to itself: a change to the row that changes nothing in it.
+    func firstColumn(of table: String, on client: TestClient) async throws -> String {
+        let sql = client.app.db.sql
+        guard sql.isPostgres else { return "rowid" }
+        struct Column: Decodable { let name: String }
+        let column = try await sql.raw(
+            """
+            SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema()
+            AND table_name = \(bind: table) ORDER BY ordinal_position LIMIT 1
+            """
+        ).first(decoding: Column.self)
+        return try #require(column).name
+    }
+
     func familyID(of child: TestChild, on client: TestClient) async throws -> UUID {
         let me: UserResponse = try await client.call(.GET, "/api/v1/auth/me", token: child.token)
         return me.familyId
     }
 
-    @Test(.enabled(if: onSQLite)) func everyTableIsWatchedOrSaysWhyNot() async throws {
+    @Test func everyTableIsWatchedOrSaysWhyNot() async throws {
         try await withApp { client in
             struct Name: Decodable { let name: String }
-            let tables = try await client.app.db.sql.raw(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            let sql = client.app.db.sql
+            let tables = try await sql.raw(
+                sql.isPostgres
+                    ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+                    : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
             ).all(decoding: Name.self).map(\.name)
             // `families` has its own trigger.
             let watched = Set(AddFamilyDataVersion.watched.map(\.table) + ["families"])
             let unlisted = tables.filter { !watched.contains($0) && AddFamilyDataVersion.unwatched[$0] == nil }
             #expect(unlisted.isEmpty, "in neither list (can a read show their rows?): \(unlisted)")
             let triggers = Set(
-                try await client.app.db.sql.raw("SELECT name FROM sqlite_master WHERE type = 'trigger'").all(decoding: Name.self).map(
-                    \.name))
-            #expect(triggers == Set(AddFamilyDataVersion.triggerNames))
+                try await sql.raw(
+                    sql.isPostgres
+                        ? "SELECT tgname AS name FROM pg_trigger WHERE NOT tgisinternal AND tgrelid IN (SELECT oid FROM pg_class WHERE relnamespace = current_schema()::regnamespace)"
+                        : "SELECT name FROM sqlite_master WHERE type = 'trigger'"
+                ).all(decoding: Name.self).map(\.name))
+            // PostgreSQL's moves wait for the commit, in one more trigger.
+            let expected = AddFamilyDataVersion.triggerNames + (sql.isPostgres ? ["data_version_apply"] : [])
+            #expect(triggers == Set(expected))
         }
     }
 
     /// Each watched table's rows of a family, changed or removed behind the server's back (by
     /// hand, as another process would), move that family's number and no other family's.
-    @Test(.enabled(if: onSQLite)) func aChangeToAnyOfAFamilysRowsMovesItsNumber() async throws {
+    @Test func aChangeToAnyOfAFamilysRowsMovesItsNumber() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 5_000))])
             let other = try await client.family(children: [("Ada", Money(cents: 5_000))])
@@ -74,7 +97,11 @@ import VaporTesting
                 guard let rows, rows.n > 0 else { continue }
                 let before = try await version(of: id, on: client)
                 let otherBefore = try await version(of: otherID, on: client)
-                try await client.app.db.sql.raw("UPDATE \(unsafeRaw: table) SET rowid = rowid WHERE \(unsafeRaw: mine)").run()
+                let column = try await firstColumn(of: table, on: client)
+                try await client.app.db.sql.raw(
+                    "UPDATE \(unsafeRaw: table) SET \(unsafeRaw: column) = \(unsafeRaw: column) WHERE \(unsafeRaw: mine)"
+                )
+                .run()
                 #expect(try await version(of: id, on: client) > before, "changing \(table) did not move the number")
                 #expect(try await version(of: otherID, on: client) == otherBefore, "changing \(table) moved another family's")
                 changed.append(table)
@@ -92,7 +119,7 @@ import VaporTesting
         }
     }
 
-    @Test(.enabled(if: onSQLite)) func aGlobalTemplateChangeMovesEveryFamilysNumber() async throws {
+    @Test func aGlobalTemplateChangeMovesEveryFamilysNumber() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", .zero)])
             let id = try await familyID(of: family.children[0], on: client)
@@ -102,7 +129,7 @@ import VaporTesting
         }
     }
 
-    @Test(.enabled(if: onSQLite)) func aRepeatedReadIsServedAgainUntilItsFamilyChanges() async throws {
+    @Test func aRepeatedReadIsServedAgainUntilItsFamilyChanges() async throws {
         try await withApp(metrics: true) { client in
             #expect(client.app.responseCache != nil)
             let family = try await client.family(children: [("Kai", Money(cents: 10_000))])
@@ -122,6 +149,46 @@ import VaporTesting
             let after: ChildDashboard = try await client.call(.GET, "/api/v1/dashboard/child", token: kai.token)
             #expect(after.currentBalance == Money(cents: 7_450))
             #expect(after.recentTransactions.first?.description == "Book")
+        }
+    }
+
+    /// PostgreSQL moves a family's number when a write commits (`AddDataVersionOnPostgres`), so
+    /// two writes in one family that each wait for a row the other changed first both commit.
+    /// Had it moved with each statement, the first would hold the family's row while it waited
+    /// for Freya's, and the second, holding Freya's, would wait for the family's.
+    @Test(.enabled(if: onPostgres)) func twoWritesOfAFamilyWaitingOnEachOthersRowsBothCommit() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero), ("Freya", .zero)])
+            let (kai, freya) = (family.children[0].id, family.children[1].id)
+            let id = try await familyID(of: family.children[0], on: client)
+            let before = try await version(of: id, on: client)
+            let url = try #require(ProcessInfo.processInfo.environment["TEST_DATABASE_URL"])
+            let configuration = try SQLPostgresConfiguration(url: url).coreConfiguration
+            let logger = client.app.logger
+            let loop = client.app.eventLoopGroup.next()
+            let first = try await PostgresConnection.connect(on: loop, configuration: configuration, id: 1, logger: logger)
+            let second = try await PostgresConnection.connect(on: loop, configuration: configuration, id: 2, logger: logger)
+            @Sendable func run(_ connection: PostgresConnection, _ query: PostgresQuery) async throws {
+                _ = try await connection.query(query, logger: logger)
+            }
+            for connection in [first, second] {
+                try await run(connection, "BEGIN")
+                // Fails the test rather than hanging it if the two ever wait on each other.
+                try await run(connection, "SET LOCAL lock_timeout = '10s'")
+            }
+            try await run(first, "UPDATE children SET family_id = family_id WHERE id = \(kai)")
+            try await run(second, "UPDATE children SET family_id = family_id WHERE id = \(freya)")
+            // The first now waits for Freya's row until the second commits.
+            async let firstCommitted: Void = {
+                try await run(first, "UPDATE children SET family_id = family_id WHERE id = \(freya)")
+                try await run(first, "COMMIT")
+            }()
+            try await Task.sleep(for: .milliseconds(200))
+            try await run(second, "COMMIT")
+            try await firstCommitted
+            try await first.close()
+            try await second.close()
+            #expect(try await version(of: id, on: client) == before + 2)
         }
     }
 
@@ -156,7 +223,7 @@ import VaporTesting
         }
     }
 
-    @Test(.enabled(if: onSQLite)) func aNewMinuteIsANewAnswer() async throws {
+    @Test func aNewMinuteIsANewAnswer() async throws {
         try await withApp(metrics: true) { client in
             #expect(client.app.responseCache != nil)
             let family = try await client.family(children: [("Kai", .zero)])
@@ -199,14 +266,20 @@ import VaporTesting
 
     /// Every instant stored in a family's tables is either a deadline the cache watches for or
     /// says it is not one.
-    @Test(.enabled(if: onSQLite)) func everyStoredInstantIsADeadlineOrSaysWhyNot() async throws {
+    @Test func everyStoredInstantIsADeadlineOrSaysWhyNot() async throws {
         try await withApp { client in
             struct Column: Decodable { let name: String }
             let deadlines = Set(FamilyDeadlines.columns.map { "\($0.table).\($0.column)" })
             var unlisted: [String] = []
             for table in AddFamilyDataVersion.watched.map(\.table) + ["families"] {
-                let columns = try await client.app.db.sql.raw(
-                    "SELECT name FROM pragma_table_info(\(bind: table)) WHERE type IN ('REAL', 'DOUBLE')"
+                let sql = client.app.db.sql
+                let columns = try await sql.raw(
+                    sql.isPostgres
+                        ? """
+                        SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema()
+                        AND table_name = \(bind: table) AND data_type IN ('timestamp with time zone', 'timestamp without time zone', 'double precision', 'real')
+                        """
+                        : "SELECT name FROM pragma_table_info(\(bind: table)) WHERE type IN ('REAL', 'DOUBLE')"
                 ).all(decoding: Column.self)
                 for column in columns.map({ "\(table).\($0.name)" })
                 where !deadlines.contains(column) && !FamilyDeadlines.notDeadlines.contains(column) {
@@ -220,7 +293,7 @@ import VaporTesting
     /// A page carries the CSRF token of its request's cookie in its forms: one asked for
     /// without the cookie is given a new token and is not kept; one with it is kept and
     /// served again with that same token.
-    @Test(.enabled(if: onSQLite)) func aPageIsKeptOnlyForItsCSRFCookie() async throws {
+    @Test func aPageIsKeptOnlyForItsCSRFCookie() async throws {
         try await withApp(metrics: true) { client in
             #expect(client.app.responseCache != nil)
             let family = try await client.family(children: [("Kai", .zero)])

@@ -1,5 +1,6 @@
 import AllowanceAPI
 import Fluent
+import FluentPostgresDriver
 import Foundation
 import JWT
 import SQLKit
@@ -40,6 +41,9 @@ enum SessionStore {
             let sessionID = UUID(uuidString: payload.jti.value)
         else { return nil }
         if let reads = request.application.sqliteReads { return try user(forSession: sessionID, on: reads, now: request.now) }
+        if let postgres = request.db as? any PostgresDatabase {
+            return try await user(forSession: sessionID, on: postgres, now: request.now, logger: request.logger)
+        }
         return try await session(sessionID, on: request.db.sql, now: request.now)?.user
     }
 

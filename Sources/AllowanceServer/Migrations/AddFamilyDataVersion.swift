@@ -6,9 +6,8 @@ import SQLKit
 /// was made at. Triggers move it, in the same transaction as the change, for every write from
 /// any process on the file: the API, the scheduler, the CLI, a second server.
 ///
-/// On SQLite only. On PostgreSQL the column is there but stays 0 and nothing is cached: there
-/// the number would be a row every write in a family waits to lock, taken after the child
-/// rows a write locks first, so two writes could each hold what the other needs.
+/// These triggers are SQLite's, which has one writer at a time. PostgreSQL moves the same
+/// number for the same tables at each commit instead (`AddDataVersionOnPostgres`).
 struct AddFamilyDataVersion: AsyncMigration {
     /// How a table's row names its family; `row` is `NEW` or `OLD`.
     enum Owner {
@@ -81,6 +80,7 @@ struct AddFamilyDataVersion: AsyncMigration {
         "occurrences": "a job's claim, always written with the rows of the work it claims",
         "rate_limit_hits": "counted afresh on every attempt",
         "login_failures": "counted afresh on every sign-in",
+        "data_version_pending": "PostgreSQL's notes of the families a transaction changed, gone before it commits",
     ]
 
     func prepare(on database: Database) async throws {

@@ -38,5 +38,6 @@ enum AppMigrations {
         CreateWidgetConfiguration(),
         AddQueryIndexes(),
         AddFamilyDataVersion(),
+        AddDataVersionOnPostgres(),
     ]
 }

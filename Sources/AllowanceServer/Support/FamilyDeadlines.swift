@@ -45,15 +45,19 @@ enum FamilyDeadlines {
     /// The first of the family's instants after `now`, if any: one query, each part by the
     /// owner's index.
     static func next(after now: Date, family: UUID, on sql: any SQLDatabase) async throws -> Date? {
-        struct Row: Decodable { let next: Double? }
         let parts = columns.map { table, column, owner in
             "SELECT MIN(\(table).\(column)) AS d FROM \(table) WHERE \(table).\(column) > (SELECT now FROM me) AND "
                 + owner.rows(of: table, in: "(SELECT id FROM me)")
         }
-        let row = try await sql.raw(
+        let query = sql.raw(
             "WITH me(id, now) AS (VALUES (\(bind: family), \(bind: now))) SELECT MIN(d) AS next FROM ("
-                + SQLQueryString(parts.joined(separator: " UNION ALL ")) + ")"
-        ).first(decoding: Row.self)
-        return row?.next.map(Date.init(timeIntervalSince1970:))
+                + SQLQueryString(parts.joined(separator: " UNION ALL ")) + ") AS deadlines")
+        // PostgreSQL keeps the columns' type through the union; SQLite answers its stored number.
+        if sql.isPostgres {
+            struct Row: Decodable { let next: Date? }
+            return try await query.first(decoding: Row.self)?.next
+        }
+        struct Row: Decodable { let next: Double? }
+        return try await query.first(decoding: Row.self)?.next.map(Date.init(timeIntervalSince1970:))
     }
 }

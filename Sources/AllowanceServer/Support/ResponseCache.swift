@@ -144,7 +144,7 @@ struct CachedReadMiddleware: AsyncMiddleware {
 extension Application {
     private struct ResponseCacheKey: StorageKey { typealias Value = ResponseCache }
 
-    /// Set in `configure` on SQLite (see `AddFamilyDataVersion` for why not on PostgreSQL).
+    /// Set in `configure` unless `RESPONSE_CACHE=0`.
     var responseCache: ResponseCache? {
         get { storage[ResponseCacheKey.self] }
         set { storage[ResponseCacheKey.self] = newValue }

@@ -1,0 +1,49 @@
+import AllowanceAPI
+import FluentPostgresDriver
+import Foundation
+
+extension SessionStore {
+    /// The lookup every signed-in request makes on PostgreSQL: `session`'s query, prepared
+    /// once on each connection and read by position. Sent as text each time, PostgreSQL
+    /// parsed and planned the four-table join on every request, and it and the driver's
+    /// generic rows cost more than everything else a kept answer needs.
+    static func user(forSession sessionID: UUID, on postgres: any PostgresDatabase, now: Date, logger: Logger) async throws
+        -> AuthUser?
+    {
+        let row = try await postgres.withConnection { connection in
+            connection.eventLoop.makeFutureWithTask {
+                try await connection.execute(PostgresLookup(sessionID: sessionID, now: now), logger: logger).first { _ in true }
+            }
+        }.get()
+        guard let (userID, familyID, role, firstName, lastName, email, childID, version) = row,
+            let role = UserRole(rawValue: role)
+        else { return nil }
+        return AuthUser(
+            userID: userID, sessionID: sessionID, familyID: familyID, role: role, firstName: firstName, lastName: lastName,
+            email: email, childID: childID, dataVersion: version)
+    }
+
+    private struct PostgresLookup: PostgresPreparedStatement {
+        static let name = "session_lookup"
+        static let sql = """
+            SELECT users.id, users.family_id, users.role, users.first_name, users.last_name, users.email,
+                   children.id, families.data_version
+            FROM sessions JOIN users ON sessions.user_id = users.id JOIN families ON families.id = users.family_id
+                 LEFT JOIN children ON children.user_id = users.id
+            WHERE sessions.id = $1 AND sessions.revoked_at IS NULL AND sessions.expires_at > $2
+            """
+        typealias Row = (UUID, UUID, String, String, String, String, UUID?, Int64)
+
+        let sessionID: UUID
+        let now: Date
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(sessionID)
+            bindings.append(now)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+}
