@@ -10,19 +10,16 @@ import SQLKit
 /// So the moves wait for the commit:
 ///
 /// - after each statement on a watched table, a trigger notes the families its rows belong
-///   to, as one row of `data_version_pending`, which takes no lock anyone waits for (no key,
-///   no index);
-/// - at commit, a deferred trigger takes the transaction's notes back out and moves each of
-///   those families' numbers once, locking their rows in id order. A transaction then holds
-///   a family's row only at its very end, when it needs nothing else, and all take the rows
-///   in one order: none can hold one another up in a circle.
+///   to in a setting local to the transaction, which nobody else sees or waits for; the
+///   transaction's first note also adds a row to `data_version_pending` (no key, no index);
+/// - at commit, that row's deferred trigger takes the notes and the row back out and moves
+///   each noted family's number once, locking their rows in id order. A transaction then
+///   holds a family's row only at its very end, when it needs nothing else, and all take the
+///   rows in one order: none can hold one another up in a circle.
 ///
-/// One note per statement, not per family: each note's deferred trigger reads the table again,
-/// past the notes its own transaction has taken out, and a payday batch's statements touch
-/// hundreds of families.
-///
-/// No other transaction ever sees a note: each is removed before its own commit (the table
-/// is unlogged, since none outlives its transaction).
+/// No other transaction ever sees a row: each is removed before its own commit (the table is
+/// unlogged, since none outlives its transaction). The statement triggers are most of the
+/// cost: a posting on the demo family runs at about 360 req/s with them and 430 without.
 struct AddDataVersionOnPostgres: AsyncMigration {
     func prepare(on database: Database) async throws {
         guard database.sql.isPostgres else { return }
@@ -51,23 +48,29 @@ struct AddDataVersionOnPostgres: AsyncMigration {
         return String(table[..<table.lastIndex(of: "_")!])
     }
 
+    /// The transaction's noted families, comma-separated ids (`*` for all of them): a setting
+    /// local to the transaction, which a rollback to a savepoint takes back like the rows.
+    private static let noted = "'allowance.data_version_families'"
+
     static var statements: [String] {
         var statements = [
-            "CREATE UNLOGGED TABLE IF NOT EXISTS data_version_pending (family_ids UUID[] NOT NULL)",
+            // One row per transaction that changed a family's rows: its deferred trigger is the
+            // commit's turn to move the numbers.
+            "CREATE UNLOGGED TABLE IF NOT EXISTS data_version_pending (noted BOOLEAN NOT NULL DEFAULT true)",
             """
             CREATE OR REPLACE FUNCTION data_version_apply() RETURNS trigger LANGUAGE plpgsql AS $$
             DECLARE
+                noted TEXT := current_setting(\(noted), true);
                 ids UUID[];
-                everyone BOOLEAN;
             BEGIN
-                -- The transaction's first note does the work of all of them; the rest find none.
-                WITH taken AS (DELETE FROM data_version_pending RETURNING family_ids)
-                SELECT array_agg(DISTINCT family_id) FILTER (WHERE family_id IS NOT NULL), bool_or(family_id IS NULL)
-                INTO ids, everyone FROM taken, unnest(taken.family_ids) AS family_id;
-                IF everyone THEN
+                PERFORM set_config(\(noted), '', true);
+                DELETE FROM data_version_pending;
+                IF noted IS NULL OR noted = '' THEN RETURN NULL; END IF;
+                IF '*' = ANY(string_to_array(noted, ',')) THEN
                     PERFORM 1 FROM families ORDER BY id FOR NO KEY UPDATE;
                     UPDATE families SET data_version = data_version + 1;
-                ELSIF ids IS NOT NULL THEN
+                ELSE
+                    SELECT array_agg(DISTINCT family_id::UUID) INTO ids FROM unnest(string_to_array(noted, ',')) AS family_id;
                     PERFORM 1 FROM families WHERE id = ANY(ids) ORDER BY id FOR NO KEY UPDATE;
                     UPDATE families SET data_version = data_version + 1 WHERE id = ANY(ids);
                 END IF;
@@ -95,13 +98,24 @@ struct AddDataVersionOnPostgres: AsyncMigration {
             statements.append(
                 """
                 CREATE OR REPLACE FUNCTION data_version_\(table)() RETURNS trigger LANGUAGE plpgsql AS $$
+                DECLARE
+                    touched TEXT;
+                    noted TEXT;
                 BEGIN
                     IF TG_OP = 'DELETE' THEN
-                        INSERT INTO data_version_pending (family_ids) SELECT array_agg(family_id)
-                        FROM (\(owner.families(ofRowsIn: "old_rows"))) AS touched(family_id) HAVING count(*) > 0;
+                        SELECT string_agg(coalesce(family_id::TEXT, '*'), ',') INTO touched
+                        FROM (\(owner.families(ofRowsIn: "old_rows"))) AS rows(family_id);
                     ELSE
-                        INSERT INTO data_version_pending (family_ids) SELECT array_agg(family_id)
-                        FROM (\(owner.families(ofRowsIn: "new_rows"))) AS touched(family_id) HAVING count(*) > 0;
+                        SELECT string_agg(coalesce(family_id::TEXT, '*'), ',') INTO touched
+                        FROM (\(owner.families(ofRowsIn: "new_rows"))) AS rows(family_id);
+                    END IF;
+                    IF touched IS NULL THEN RETURN NULL; END IF;
+                    noted := current_setting(\(noted), true);
+                    IF noted IS NULL OR noted = '' THEN
+                        INSERT INTO data_version_pending DEFAULT VALUES;
+                        PERFORM set_config(\(noted), touched, true);
+                    ELSIF noted <> touched THEN
+                        PERFORM set_config(\(noted), noted || ',' || touched, true);
                     END IF;
                     RETURN NULL;
                 END $$
