@@ -114,6 +114,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     }
 
     await app.jwt.keys.add(hmac: HMACKey(from: options.jwtSecret), digestAlgorithm: .sha256)
+    app.verifiedTokens = VerifiedTokens()
     app.passwords.use(.bcrypt(cost: options.passwordCost))
     app.jobs = JobRegistry()
     app.paydayHooks = PaydayHooks()

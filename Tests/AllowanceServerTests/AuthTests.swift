@@ -124,6 +124,27 @@ import Testing
         }
     }
 
+    /// A token's signature is checked once and remembered (`VerifiedTokens`): the same header
+    /// and claims under any other signature are still refused, however often the genuine token
+    /// was used, and the genuine one still ends with its session.
+    @Test func aRememberedTokenIsOnlyEverThatExactToken() async throws {
+        try await withApp { client in
+            let family = try await client.family()
+            let token = family.parent.token
+            for _ in 0..<2 { #expect(try await client.send(.GET, "/api/v1/auth/me", token: token).status == .ok) }
+            let signature = try #require(token.split(separator: ".").last)
+            let body = token.dropLast(signature.count)
+            let otherSignatures = [
+                String(signature.reversed()), String(repeating: "A", count: signature.count), String(signature.dropLast()), "",
+            ]
+            for other in otherSignatures where other != signature {
+                #expect(try await client.send(.GET, "/api/v1/auth/me", token: body + other).status == .unauthorized)
+            }
+            try await client.send(.POST, "/api/v1/auth/logout", token: token)
+            #expect(try await client.send(.GET, "/api/v1/auth/me", token: token).status == .unauthorized)
+        }
+    }
+
     /// Another connection's change to the user or the session (another server, the CLI, a
     /// hand-made fix) is what the next request sees: on SQLite the lookup keeps its statement
     /// prepared on connections of its own, and must still read the latest commit each time.

@@ -37,9 +37,7 @@ enum SessionStore {
     /// request, never cached: signing out or changing the password on any instance of the
     /// server ends the session on all of them at once.
     static func user(forToken token: String, request: Request) async throws -> AuthUser? {
-        guard let payload = try? await request.jwt.verify(token, as: TokenPayload.self),
-            let sessionID = UUID(uuidString: payload.jti.value)
-        else { return nil }
+        guard let sessionID = await request.application.verifiedTokens.session(of: token, on: request) else { return nil }
         if let reads = request.application.sqliteReads { return try user(forSession: sessionID, on: reads, now: request.now) }
         if let postgres = request.db as? any PostgresDatabase {
             return try await user(forSession: sessionID, on: postgres, now: request.now, logger: request.logger)
@@ -97,16 +95,21 @@ enum SessionStore {
         }
     }
 
-    /// `session`'s query for SQLite, by position. The id is cast because SQLite plans a bare
-    /// parameter beside the LEFT JOIN anew each time it is bound, which would undo the point
-    /// of preparing it once.
-    private static let sqliteQuery = """
+    /// `session`'s query read by position, with the dialect's parameters: SQLite's and
+    /// PostgreSQL's prepared lookups.
+    static func positionalQuery(sessionID: String, now: String) -> String {
+        """
         SELECT users.id, users.family_id, users.role, users.first_name, users.last_name, users.email,
                children.id, families.data_version
         FROM sessions JOIN users ON sessions.user_id = users.id JOIN families ON families.id = users.family_id
              LEFT JOIN children ON children.user_id = users.id
-        WHERE sessions.id = CAST(?1 AS TEXT) AND sessions.revoked_at IS NULL AND sessions.expires_at > ?2
+        WHERE sessions.id = \(sessionID) AND sessions.revoked_at IS NULL AND sessions.expires_at > \(now)
         """
+    }
+
+    /// The id is cast because SQLite plans a bare parameter beside the LEFT JOIN anew each
+    /// time it is bound, which would undo the point of preparing it once.
+    private static let sqliteQuery = positionalQuery(sessionID: "CAST(?1 AS TEXT)", now: "?2")
 
     static func revoke(_ sessionID: UUID, in context: ServiceContext) async throws {
         let now = context.now

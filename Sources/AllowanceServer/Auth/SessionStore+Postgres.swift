@@ -25,13 +25,7 @@ extension SessionStore {
 
     private struct PostgresLookup: PostgresPreparedStatement {
         static let name = "session_lookup"
-        static let sql = """
-            SELECT users.id, users.family_id, users.role, users.first_name, users.last_name, users.email,
-                   children.id, families.data_version
-            FROM sessions JOIN users ON sessions.user_id = users.id JOIN families ON families.id = users.family_id
-                 LEFT JOIN children ON children.user_id = users.id
-            WHERE sessions.id = $1 AND sessions.revoked_at IS NULL AND sessions.expires_at > $2
-            """
+        static let sql = SessionStore.positionalQuery(sessionID: "$1", now: "$2")
         typealias Row = (UUID, UUID, String, String, String, String, UUID?, Int64)
 
         let sessionID: UUID

@@ -57,7 +57,7 @@ struct AppErrorMiddleware: AsyncMiddleware {
 
     /// The API and machine endpoints answer JSON; everything else is a page for a person.
     static func wantsJSON(_ request: Request) -> Bool {
-        let path = request.url.path
+        let path = request.urlPath
         return path.hasPrefix("/api/") || path == "/openapi.json" || path == "/health" || path == "/metrics"
     }
 

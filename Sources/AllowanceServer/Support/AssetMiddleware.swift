@@ -7,7 +7,7 @@ struct AssetMiddleware: AsyncMiddleware {
     static let prefixes = ["/css/", "/js/", "/img/", "/favicon"]
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let path = request.url.path
+        let path = request.urlPath
         guard Self.prefixes.contains(where: path.hasPrefix) else { return try await next.respond(to: request) }
         return try await files.respond(to: request, chainingTo: next)
     }

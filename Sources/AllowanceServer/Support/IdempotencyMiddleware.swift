@@ -90,7 +90,7 @@ struct IdempotencyMiddleware: AsyncMiddleware {
 
     private static func fingerprint(_ request: Request) -> String {
         var hasher = SHA256()
-        hasher.update(data: Data("\(request.method.rawValue) \(request.url.path)\n".utf8))
+        hasher.update(data: Data("\(request.method.rawValue) \(request.urlPath)\n".utf8))
         if let body = request.body.data {
             // The same JSON with keys in another order or spacing is the same request.
             let bytes = Data(body.readableBytesView)

@@ -35,7 +35,7 @@ struct MethodNotAllowedMiddleware: AsyncMiddleware {
         // `/recurring-transactions/pending` does not take, even though `PUT
         // /recurring-transactions/{id}` would take "pending" for an id.
         var parameters = Parameters()
-        let path = request.url.path.split(separator: "/").map(String.init)
+        let path = request.urlPath.split(separator: "/").map(String.init)
         if let allowed = router.route(path: path, parameters: &parameters), !allowed.contains(request.method) {
             throw MethodNotAllowed(allowed: allowed)
         }

@@ -133,7 +133,8 @@ struct CachedReadMiddleware: AsyncMiddleware {
     /// any of them (the `Accept` type, an htmx partial, a cookie).
     static func key(for request: Request, session: UUID) -> String {
         var key = session.uuidString
-        key += request.url.string
+        key += request.urlPath
+        if let query = request.url.query { key += "?" + query }
         for (name, value) in request.headers where name.lowercased() != "x-request-id" {
             key += "\n\(name):\(value)"
         }
