@@ -28,24 +28,17 @@ struct AddDataVersionOnPostgres: AsyncMigration {
 
     func revert(on database: Database) async throws {
         guard database.sql.isPostgres else { return }
-        for name in AddFamilyDataVersion.triggerNames + ["data_version_apply"] {
-            let table =
-                switch name {
-                case "data_version_families_update": "families"
-                case "data_version_apply": "data_version_pending"
-                default: Self.table(ofTrigger: name)
-                }
+        var triggers = [("data_version_families_update", "families"), ("data_version_apply", "data_version_pending")]
+        for table in AddFamilyDataVersion.watched.map(\.table) {
+            triggers += ["insert", "update", "delete"].map { ("data_version_\(table)_\($0)", table) }
+        }
+        for (name, table) in triggers {
             try await database.sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: name) ON \(unsafeRaw: table)").run()
         }
         try await database.sql.raw("DROP TABLE IF EXISTS data_version_pending").run()
         for table in AddFamilyDataVersion.watched.map(\.table) + ["families", "apply"] {
             try await database.sql.raw("DROP FUNCTION IF EXISTS data_version_\(unsafeRaw: table)()").run()
         }
-    }
-
-    private static func table(ofTrigger name: String) -> String {
-        let table = name.dropFirst("data_version_".count)
-        return String(table[..<table.lastIndex(of: "_")!])
     }
 
     /// The transaction's noted families, comma-separated ids (`*` for all of them): a setting

@@ -12,4 +12,7 @@ extension Request {
         storage[URLPathKey.self] = path
         return path
     }
+
+    /// The path and the query, as the request asked for them.
+    var urlPathAndQuery: String { urlPath + (url.query.map { "?" + $0 } ?? "") }
 }

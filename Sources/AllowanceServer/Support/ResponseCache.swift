@@ -133,8 +133,7 @@ struct CachedReadMiddleware: AsyncMiddleware {
     /// any of them (the `Accept` type, an htmx partial, a cookie).
     static func key(for request: Request, session: UUID) -> String {
         var key = session.uuidString
-        key += request.urlPath
-        if let query = request.url.query { key += "?" + query }
+        key += request.urlPathAndQuery
         for (name, value) in request.headers where name.lowercased() != "x-request-id" {
             key += "\n\(name):\(value)"
         }

@@ -31,7 +31,7 @@ struct WebSessionAuthenticator: AsyncRequestAuthenticator {
 struct RequireWebUser: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.auth.has(AuthUser.self) else {
-            let back = request.urlPath + (request.url.query.map { "?" + $0 } ?? "")
+            let back = request.urlPathAndQuery
             let encoded = back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
             return request.redirect(to: SiteURL.login.path + "?next=\(encoded)")
         }
