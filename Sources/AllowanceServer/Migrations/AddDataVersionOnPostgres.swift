@@ -105,8 +105,10 @@ struct AddDataVersionOnPostgres: AsyncMigration {
                     IF touched IS NULL THEN RETURN NULL; END IF;
                     noted := current_setting(\(noted), true);
                     IF noted IS NULL OR noted = '' THEN
-                        INSERT INTO data_version_pending DEFAULT VALUES;
+                        -- Noted first: with the constraints made immediate, the row's trigger
+                        -- runs as soon as the row is in.
                         PERFORM set_config(\(noted), touched, true);
+                        INSERT INTO data_version_pending DEFAULT VALUES;
                     ELSIF noted <> touched THEN
                         PERFORM set_config(\(noted), noted || ',' || touched, true);
                     END IF;
