@@ -106,7 +106,7 @@ struct CachedReadMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.method == .GET, let cache = request.application.responseCache, let user = request.auth.get(AuthUser.self),
-            requiredCookie.map({ request.cookies[$0] != nil }) ?? true
+            requiredCookie.map({ request.sentCookies[$0] != nil }) ?? true
         else { return try await next.respond(to: request) }
         let key = Self.key(for: request, session: user.sessionID)
         let now = request.now

@@ -20,7 +20,7 @@ enum WebSession {
 /// Resolves the session cookie to the signed-in user, if any.
 struct WebSessionAuthenticator: AsyncRequestAuthenticator {
     func authenticate(request: Request) async throws {
-        guard let token = request.cookies[WebSession.cookieName]?.string, !token.isEmpty,
+        guard let token = request.sentCookies[WebSession.cookieName]?.string, !token.isEmpty,
             let user = try await SessionStore.user(forToken: token, request: request)
         else { return }
         request.auth.login(user)
@@ -48,7 +48,7 @@ struct CSRFMiddleware: AsyncMiddleware {
     private struct TokenKey: StorageKey { typealias Value = String }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let existing = request.cookies[Self.cookieName]?.string
+        let existing = request.sentCookies[Self.cookieName]?.string
         let token = existing.flatMap { $0.count == 64 ? $0 : nil } ?? Self.newToken()
         request.storage[TokenKey.self] = token
         if request.method == .POST {
