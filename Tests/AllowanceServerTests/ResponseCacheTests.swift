@@ -332,4 +332,121 @@ import VaporTesting
             #expect(again.body.string.contains(csrf))
         }
     }
+
+    /// SQLite's numbers beside the family's (`AddChildDataVersion`): the shared one and each child's.
+    func numbers(of familyID: UUID, children: [TestChild], on client: TestClient) async throws -> [Int64] {
+        struct Row: Decodable { let n: Int64 }
+        let sql = client.app.db.sql
+        let shared = try await sql.raw("SELECT shared_version AS n FROM families WHERE id = \(bind: familyID)").first(
+            decoding: Row.self)
+        var numbers = [try #require(shared).n]
+        for child in children {
+            let row = try await sql.raw("SELECT version AS n FROM child_data_versions WHERE child_id = \(bind: child.id)").first(
+                decoding: Row.self)
+            numbers.append(row?.n ?? 0)
+        }
+        return numbers
+    }
+
+    /// Each watched table's rows of one child, changed behind the server's back, move that
+    /// child's number and neither the family's shared one nor a sister's; the family's own rows
+    /// (templates, a parent's, settings) move the shared one. With `data_version` every time.
+    @Test(.enabled(if: !onPostgres)) func aChildsRowsMoveItsNumberAndTheFamilysMoveTheSharedOne() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 5_000)), ("Freya", Money(cents: 5_000))])
+            let (kai, freya) = (family.children[0], family.children[1])
+            let id = try await familyID(of: kai, on: client)
+            for child in [kai, freya] {
+                let goal = try await client.createGoal(for: child, in: family, target: 9_000)
+                #expect(try await client.contribute(500, to: goal, token: child.token).status == .ok)
+                #expect(try await client.post(.debit, 100, to: child, in: family).status == .created)
+            }
+            let preferences = NotificationPreferencesDto(weeklySummaryEnabled: false)
+            #expect(try await client.send(.PUT, "/api/v1/notifications/preferences", token: kai.token, json: preferences).status == .ok)
+            #expect(
+                try await client.send(.PUT, "/api/v1/notifications/preferences", token: family.parent.token, json: preferences).status
+                    == .ok)
+
+            let kaiID = "'\(kai.id.uuidString)'"
+            let kaiUser = "'\(kai.userId.uuidString)'"
+            var changed: (child: [String], shared: [String]) = ([], [])
+            for (table, owner) in AddFamilyDataVersion.watched where table != "transaction_templates" {
+                // Kai's rows of the table, or the family's when its rows are no one child's.
+                let kais: String? =
+                    switch owner {
+                    case .child(let column): "\(column) = \(kaiID)"
+                    case .goal: "goal_id IN (SELECT id FROM savings_goals WHERE child_id = \(kaiID))"
+                    case .user(let column): "\(column) = \(kaiUser)"
+                    case .family, .familyOrAll: table == "children" ? "id = \(kaiID)" : nil
+                    }
+                let rows = kais ?? owner.rows(of: table, in: "'\(id.uuidString)'")
+                struct Count: Decodable { let n: Int }
+                let count = try await client.app.db.sql.raw("SELECT count(*) AS n FROM \(unsafeRaw: table) WHERE \(unsafeRaw: rows)")
+                    .first(decoding: Count.self)
+                guard let count, count.n > 0 else { continue }
+                let before = try await numbers(of: id, children: [kai, freya], on: client)
+                let familyBefore = try await version(of: id, on: client)
+                try await client.app.db.sql.raw("UPDATE \(unsafeRaw: table) SET rowid = rowid WHERE \(unsafeRaw: rows)").run()
+                let after = try await numbers(of: id, children: [kai, freya], on: client)
+                #expect(try await version(of: id, on: client) > familyBefore, "changing \(table) did not move data_version")
+                #expect(after[2] == before[2], "changing \(table) moved Freya's number")
+                if kais != nil {
+                    #expect(after[1] > before[1] && after[0] == before[0], "Kai's \(table): \(before) -> \(after)")
+                    changed.child.append(table)
+                } else {
+                    #expect(after[0] > before[0] && after[1] == before[1], "the family's \(table): \(before) -> \(after)")
+                    changed.shared.append(table)
+                }
+            }
+            for table in [
+                "children", "transactions", "child_daily_totals", "notifications", "savings_goals", "savings_contributions",
+                "goal_milestones", "notification_preferences",
+            ] {
+                #expect(changed.child.contains(table), "no row of Kai's in \(table) to change")
+            }
+            #expect(changed.shared.contains("users"))
+
+            // A parent's preferences are the family's; a child added or removed changes the family's list.
+            var before = try await numbers(of: id, children: [kai, freya], on: client)
+            try await client.app.db.sql.raw(
+                "UPDATE notification_preferences SET rowid = rowid WHERE id = \(bind: family.parent.userId)"
+            ).run()
+            var after = try await numbers(of: id, children: [kai, freya], on: client)
+            #expect(after[0] > before[0] && after[1] == before[1] && after[2] == before[2])
+            before = after
+            try await client.app.db.sql.raw("DELETE FROM children WHERE id = \(bind: freya.id)").run()
+            after = try await numbers(of: id, children: [kai], on: client)
+            #expect(after[0] > before[0] && after[1] == before[1])
+        }
+    }
+
+    /// A kept read of one child is served again after a write to a sister (on SQLite, where
+    /// children have numbers of their own), and never after one to the child or to the family.
+    @Test func aChildsKeptReadOutlivesASistersWritesOnly() async throws {
+        try await withApp(metrics: true) { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 5_000)), ("Freya", Money(cents: 5_000))])
+            let (kai, freya) = (family.children[0], family.children[1])
+            let path = "/api/v1/children/\(kai.id)/transactions?limit=20"
+            let first = try await client.send(.GET, path, token: family.parent.token)
+            var before = try await hits(client)
+            #expect(try await client.send(.GET, path, token: family.parent.token).body.string == first.body.string)
+            #expect(try await hits(client) == before + 1)
+
+            #expect(try await client.post(.debit, 100, to: freya, in: family).status == .created)
+            before = try await hits(client)
+            #expect(try await client.send(.GET, path, token: family.parent.token).body.string == first.body.string)
+            #expect(try await hits(client) == before + (Self.onPostgres ? 0 : 1), "a sister's debit")
+
+            #expect(try await client.post(.debit, 250, to: kai, in: family, description: "Comic").status == .created)
+            before = try await hits(client)
+            let page: TransactionListResponse = try await client.call(.GET, path, token: family.parent.token)
+            #expect(try await hits(client) == before)
+            #expect(page.transactions.first?.description == "Comic")
+
+            try await client.app.db.sql.raw("UPDATE users SET first_name = 'Pat' WHERE id = \(bind: family.parent.userId)").run()
+            before = try await hits(client)
+            _ = try await client.send(.GET, path, token: family.parent.token)
+            #expect(try await hits(client) == before, "a parent's name is on the ledger's rows")
+        }
+    }
 }

@@ -7,7 +7,8 @@ import SQLKit
 /// any process on the file: the API, the scheduler, the CLI, a second server.
 ///
 /// These triggers are SQLite's, which has one writer at a time. PostgreSQL moves the same
-/// number for the same tables at each commit instead (`AddDataVersionOnPostgres`).
+/// number for the same tables at each commit instead (`AddDataVersionOnPostgres`). On SQLite,
+/// `AddChildDataVersion` replaces them with ones that also move a number per child.
 struct AddFamilyDataVersion: AsyncMigration {
     /// How a table's row names its family; `row` is `NEW` or `OLD`.
     enum Owner {
@@ -81,6 +82,7 @@ struct AddFamilyDataVersion: AsyncMigration {
         "rate_limit_hits": "counted afresh on every attempt",
         "login_failures": "counted afresh on every sign-in",
         "data_version_pending": "PostgreSQL's notes of the families a transaction changed, gone before it commits",
+        "child_data_versions": "SQLite's numbers per child, moved by the triggers themselves (AddChildDataVersion)",
     ]
 
     func prepare(on database: Database) async throws {

@@ -39,5 +39,6 @@ enum AppMigrations {
         AddQueryIndexes(),
         AddFamilyDataVersion(),
         AddDataVersionOnPostgres(),
+        AddChildDataVersion(),
     ]
 }

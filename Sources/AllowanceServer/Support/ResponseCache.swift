@@ -4,14 +4,32 @@ import Vapor
 /// Answers to signed-in reads, kept so that asking again answers without reading the
 /// database again. An answer is served only to the same session, for the same URL and
 /// headers, while its family's `data_version` (read with the session, on every request) is
-/// still the one it was made at, and until the clock reaches the next whole minute or the
+/// still the one it was made at (for a read of one child on SQLite: while the child's number
+/// and the family's shared one are, `AddChildDataVersion`), and until the clock reaches the next whole minute or the
 /// next of the family's deadlines (`FamilyDeadlines`), whichever is first. So it is never
 /// older than a finished write, on this server or any other on the same database
 /// (`AddFamilyDataVersion`), never shows a deadline as still ahead once it has passed, and
 /// never outlives a sign-out: the session is checked before the cache is asked.
 final class ResponseCache: Sendable {
+    /// The numbers an answer was made at.
+    enum Version: Equatable, Sendable {
+        /// `families.data_version`: any change in the family ends the answer.
+        case family(Int64)
+        /// `families.shared_version` and the child's `child_data_versions.version`.
+        case child(shared: Int64, own: Int64)
+
+        /// Whether `self` is no newer than `other`: a kept answer made later is not replaced.
+        func isAtMost(_ other: Version) -> Bool {
+            switch (self, other) {
+            case (.family(let a), .family(let b)): a <= b
+            case (.child(let shared, let own), .child(let otherShared, let otherOwn)): shared <= otherShared && own <= otherOwn
+            default: true
+            }
+        }
+    }
+
     struct Answer: Sendable {
-        let version: Int64
+        let version: Version
         /// When it was made, and when it stops being true even if nothing is written.
         let made: Date
         let validUntil: Date
@@ -42,7 +60,7 @@ final class ResponseCache: Sendable {
 
     init(budget: Int) { self.budget = budget }
 
-    func answer(for key: String, version: Int64, at now: Date) -> Answer? {
+    func answer(for key: String, version: Version, at now: Date) -> Answer? {
         state.withLockedValue { state in
             guard let answer = state.answers[key], answer.version == version, answer.made <= now, now < answer.validUntil else {
                 return nil
@@ -83,7 +101,7 @@ final class ResponseCache: Sendable {
         state.withLockedValue { state in
             // A slower request made at an older version must not replace a newer answer.
             if let kept = state.answers[key] {
-                guard kept.version <= answer.version else { return }
+                guard kept.version.isAtMost(answer.version) else { return }
                 state.bytes -= kept.bytes
             }
             state.answers[key] = answer
@@ -110,7 +128,8 @@ struct CachedReadMiddleware: AsyncMiddleware {
         else { return try await next.respond(to: request) }
         let key = Self.key(for: request, session: user.sessionID)
         let now = request.now
-        let kept = cache.answer(for: key, version: user.dataVersion, at: now)
+        let version = try Self.childVersion(of: request, user: user) ?? .family(user.dataVersion)
+        let kept = cache.answer(for: key, version: version, at: now)
         request.application.metrics?.recordCacheLookup(hit: kept != nil)
         if let answer = kept {
             return Response(status: .ok, headers: answer.headers, body: .init(buffer: answer.body))
@@ -125,7 +144,7 @@ struct CachedReadMiddleware: AsyncMiddleware {
         let validUntil = try await cache.validUntil(family: user.familyID, version: user.dataVersion, at: now) {
             try await FamilyDeadlines.next(after: now, family: user.familyID, on: sql)
         }
-        cache.keep(.init(version: user.dataVersion, made: now, validUntil: validUntil, headers: response.headers, body: body), for: key)
+        cache.keep(.init(version: version, made: now, validUntil: validUntil, headers: response.headers, body: body), for: key)
         return response
     }
 
