@@ -16,6 +16,10 @@ public struct AuthUser: Authenticatable, Sendable {
     /// The family's `data_version` when the session was looked up, before the request read
     /// anything else: what the request shows is at least as new as this.
     public var dataVersion: Int64 = 0
+    /// The family's `shared_version`, read with it (`AddChildDataVersion`).
+    public var sharedVersion: Int64 = 0
+    /// When the request names a child of the family (`childId`): the child and its number.
+    public var childVersion: (child: UUID, version: Int64)? = nil
 
     public var isParent: Bool { role == .parent }
     public var fullName: String { "\(firstName) \(lastName)" }

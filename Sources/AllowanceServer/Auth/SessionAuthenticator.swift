@@ -1,6 +1,7 @@
 import AllowanceAPI
 import Fluent
 import FluentPostgresDriver
+import FluentSQLiteDriver
 import Foundation
 import JWT
 import SQLKit
@@ -38,9 +39,14 @@ enum SessionStore {
     /// server ends the session on all of them at once.
     static func user(forToken token: String, request: Request) async throws -> AuthUser? {
         guard let sessionID = await request.application.verifiedTokens.session(of: token, on: request) else { return nil }
-        if let reads = request.application.sqliteReads { return try user(forSession: sessionID, on: reads, now: request.now) }
+        // A read of one child is kept at that child's numbers (`AddChildDataVersion`), read here
+        // in the same query.
+        let child = request.parameters.get("childId").flatMap(UUID.init(uuidString:))
+        if let reads = request.application.sqliteReads {
+            return try user(forSession: sessionID, child: child, on: reads, now: request.now)
+        }
         if let postgres = request.db as? any PostgresDatabase {
-            return try await user(forSession: sessionID, on: postgres, now: request.now, logger: request.logger)
+            return try await user(forSession: sessionID, child: child, on: postgres, now: request.now, logger: request.logger)
         }
         return try await session(sessionID, on: request.db.sql, now: request.now)?.user
     }
@@ -76,40 +82,48 @@ enum SessionStore {
 
     /// The lookup every signed-in request makes on SQLite: `session`'s query with its columns
     /// read by position, with no SQLKit and no `Decodable` between the row and the user.
-    private static func user(forSession sessionID: UUID, on reads: SQLiteReads, now: Date) throws -> AuthUser? {
+    private static func user(forSession sessionID: UUID, child: UUID?, on reads: SQLiteReads, now: Date) throws -> AuthUser? {
         try reads.withConnection { connection in
             guard let statement = connection.statement(sqliteQuery) else { throw SQLiteReadsError("session lookup did not prepare") }
             var user: AuthUser?
-            try connection.run(statement, [.text(sessionID.uuidString), .float(now.timeIntervalSince1970)]) { row in
+            let binds: [SQLiteData] = [
+                .text(sessionID.uuidString), .float(now.timeIntervalSince1970), child.map { .text($0.uuidString) } ?? .null,
+            ]
+            try connection.run(statement, binds) { row in
                 let text = row.values.map { value -> String? in if case .text(let text) = value { text } else { nil } }
                 let uuid = { SQLiteReads.Row.uuid(row.values[$0]) }
                 guard let userID = uuid(0), let familyID = uuid(1),
                     let role = text[2].flatMap(UserRole.init(rawValue:)), let firstName = text[3], let lastName = text[4],
-                    let email = text[5], case .integer(let version) = row.values[7]
+                    let email = text[5], case .integer(let version) = row.values[7], case .integer(let shared) = row.values[8],
+                    case .integer(let childVersion) = row.values[10]
                 else { return }
                 user = AuthUser(
                     userID: userID, sessionID: sessionID, familyID: familyID, role: role, firstName: firstName,
-                    lastName: lastName, email: email, childID: uuid(6), dataVersion: Int64(version))
+                    lastName: lastName, email: email, childID: uuid(6), dataVersion: Int64(version), sharedVersion: Int64(shared),
+                    childVersion: uuid(9).map { ($0, Int64(childVersion)) })
             }
             return user
         }
     }
 
     /// `session`'s query read by position, with the dialect's parameters: SQLite's and
-    /// PostgreSQL's prepared lookups.
-    static func positionalQuery(sessionID: String, now: String) -> String {
+    /// PostgreSQL's prepared lookups. They also read the family's shared number and, when the
+    /// request names a child of the family (`child`, or NULL), that child's id and number.
+    static func positionalQuery(sessionID: String, now: String, child: String) -> String {
         """
         SELECT users.id, users.family_id, users.role, users.first_name, users.last_name, users.email,
-               children.id, families.data_version
+               children.id, families.data_version, families.shared_version, kid.id, coalesce(kid_version.version, 0)
         FROM sessions JOIN users ON sessions.user_id = users.id JOIN families ON families.id = users.family_id
              LEFT JOIN children ON children.user_id = users.id
+             LEFT JOIN children kid ON kid.id = \(child) AND kid.family_id = users.family_id
+             LEFT JOIN child_data_versions kid_version ON kid_version.child_id = kid.id
         WHERE sessions.id = \(sessionID) AND sessions.revoked_at IS NULL AND sessions.expires_at > \(now)
         """
     }
 
-    /// The id is cast because SQLite plans a bare parameter beside the LEFT JOIN anew each
+    /// The ids are cast because SQLite plans a bare parameter beside the LEFT JOIN anew each
     /// time it is bound, which would undo the point of preparing it once.
-    private static let sqliteQuery = positionalQuery(sessionID: "CAST(?1 AS TEXT)", now: "?2")
+    private static let sqliteQuery = positionalQuery(sessionID: "CAST(?1 AS TEXT)", now: "?2", child: "CAST(?3 AS TEXT)")
 
     static func revoke(_ sessionID: UUID, in context: ServiceContext) async throws {
         let now = context.now

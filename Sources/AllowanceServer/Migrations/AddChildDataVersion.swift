@@ -1,7 +1,7 @@
 import Fluent
 import SQLKit
 
-/// A number per child beside the family's, on SQLite, so that a kept read of one child
+/// A number per child beside the family's, so that a kept read of one child
 /// (`/children/{id}`, its ledger, its goals) outlives writes to its brothers and sisters.
 ///
 /// `families.data_version` still moves with every change in the family. Now each change also
@@ -11,24 +11,37 @@ import SQLKit
 /// or removed). A read of one child is kept at the pair (shared, child): it shows only that
 /// child's rows and the family's shared ones.
 ///
-/// The triggers replace `AddFamilyDataVersion`'s, with the same names and the same moves of
-/// `data_version`. PostgreSQL keeps its answers per family (`AddDataVersionOnPostgres`).
+/// On SQLite, the triggers replace `AddFamilyDataVersion`'s, with the same names and the same
+/// moves of `data_version`. On PostgreSQL, the same functions of `AddDataVersionOnPostgres`
+/// are replaced: a statement's notes name a child beside its family (`family/child`), and the
+/// commit's trigger moves the children's numbers after the families', so the family's row,
+/// taken first, still orders every transaction's locks.
 struct AddChildDataVersion: AsyncMigration {
     func prepare(on database: Database) async throws {
-        guard (database as? SQLDatabase)?.dialect.name == "sqlite" else { return }
+        let sql = database.sql
         try await database.schema("families").field("shared_version", .int64, .required, .sql(.default(0))).update()
         // No foreign key: a child's rows are deleted after the child, and their triggers
         // would then add a number for a child that is gone. A stray row is never read.
-        try await database.sql.raw(
-            "CREATE TABLE child_data_versions (child_id TEXT PRIMARY KEY NOT NULL, version INTEGER NOT NULL) WITHOUT ROWID"
-        ).run()
-        try await replaceTriggers(with: Self.triggers, on: database.sql)
+        if sql.isPostgres {
+            try await sql.raw("CREATE TABLE child_data_versions (child_id UUID PRIMARY KEY, version BIGINT NOT NULL)").run()
+            for statement in Self.postgresFunctions { try await sql.raw(SQLQueryString(statement)).run() }
+        } else {
+            try await sql.raw(
+                "CREATE TABLE child_data_versions (child_id TEXT PRIMARY KEY NOT NULL, version INTEGER NOT NULL) WITHOUT ROWID"
+            ).run()
+            try await replaceTriggers(with: Self.triggers, on: sql)
+        }
     }
 
     func revert(on database: Database) async throws {
-        guard (database as? SQLDatabase)?.dialect.name == "sqlite" else { return }
-        try await replaceTriggers(with: AddFamilyDataVersion.triggers, on: database.sql)
-        try await database.sql.raw("DROP TABLE IF EXISTS child_data_versions").run()
+        let sql = database.sql
+        if sql.isPostgres {
+            let functions = AddDataVersionOnPostgres.statements.filter { $0.hasPrefix("CREATE OR REPLACE FUNCTION") }
+            for statement in functions { try await sql.raw(SQLQueryString(statement)).run() }
+        } else {
+            try await replaceTriggers(with: AddFamilyDataVersion.triggers, on: sql)
+        }
+        try await sql.raw("DROP TABLE IF EXISTS child_data_versions").run()
         try await database.schema("families").deleteField("shared_version").update()
     }
 
@@ -72,7 +85,87 @@ struct AddChildDataVersion: AsyncMigration {
     }
 }
 
+extension AddChildDataVersion {
+    /// PostgreSQL's functions of `AddDataVersionOnPostgres`, replaced: a note is a family's id
+    /// (a change to the family's shared rows, `*` for every family's) or `family/child`.
+    static var postgresFunctions: [String] {
+        let noted = AddDataVersionOnPostgres.noted
+        var statements = [
+            """
+            CREATE OR REPLACE FUNCTION data_version_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                noted TEXT := current_setting(\(noted), true);
+                notes TEXT[];
+                family_ids UUID[];
+                shared_ids UUID[];
+                child_ids UUID[];
+            BEGIN
+                PERFORM set_config(\(noted), '', true);
+                DELETE FROM data_version_pending;
+                IF noted IS NULL OR noted = '' THEN RETURN NULL; END IF;
+                notes := string_to_array(noted, ',');
+                SELECT array_agg(DISTINCT split_part(note, '/', 2)::UUID) INTO child_ids FROM unnest(notes) AS note WHERE note LIKE '%/%';
+                IF '*' = ANY(notes) THEN
+                    PERFORM 1 FROM families ORDER BY id FOR NO KEY UPDATE;
+                    UPDATE families SET data_version = data_version + 1, shared_version = shared_version + 1;
+                ELSE
+                    SELECT array_agg(DISTINCT split_part(note, '/', 1)::UUID) INTO family_ids FROM unnest(notes) AS note;
+                    SELECT array_agg(DISTINCT note::UUID) INTO shared_ids FROM unnest(notes) AS note WHERE note NOT LIKE '%/%';
+                    PERFORM 1 FROM families WHERE id = ANY(family_ids) ORDER BY id FOR NO KEY UPDATE;
+                    UPDATE families SET data_version = data_version + 1,
+                        shared_version = shared_version + CASE WHEN id = ANY(shared_ids) THEN 1 ELSE 0 END
+                    WHERE id = ANY(family_ids);
+                END IF;
+                -- After the families' rows: a child's number is only ever taken by a
+                -- transaction that holds its family's row.
+                IF child_ids IS NOT NULL THEN
+                    INSERT INTO child_data_versions (child_id, version) SELECT child, 1 FROM unnest(child_ids) AS child ORDER BY child
+                    ON CONFLICT (child_id) DO UPDATE SET version = child_data_versions.version + 1;
+                END IF;
+                RETURN NULL;
+            END $$
+            """,
+            """
+            CREATE OR REPLACE FUNCTION data_version_families() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.data_version = OLD.data_version THEN
+                    NEW.data_version := OLD.data_version + 1;
+                    NEW.shared_version := OLD.shared_version + 1;
+                END IF;
+                RETURN NEW;
+            END $$
+            """,
+        ]
+        for (table, owner) in AddFamilyDataVersion.watched {
+            statements.append(
+                AddDataVersionOnPostgres.noteFunction(table: table) { rows, event in
+                    table == "children" && event == "UPDATE"
+                        ? "SELECT DISTINCT r.family_id::TEXT || '/' || r.id::TEXT FROM \(rows) r" : owner.notes(ofRowsIn: rows)
+                })
+        }
+        return statements
+    }
+}
+
 extension AddFamilyDataVersion.Owner {
+    /// A `SELECT` of PostgreSQL's notes for the rows of the transition table `rows`, each once:
+    /// `family/child` for a child's row, the family's id for the family's, `*` for every family.
+    func notes(ofRowsIn rows: String) -> String {
+        let child = "c.family_id::TEXT || '/' || c.id::TEXT"
+        return switch self {
+        case .family(let column): "SELECT DISTINCT r.\(column)::TEXT FROM \(rows) r WHERE r.\(column) IS NOT NULL"
+        case .familyOrAll(let column): "SELECT DISTINCT coalesce(r.\(column)::TEXT, '*') FROM \(rows) r"
+        case .child(let column): "SELECT DISTINCT \(child) FROM \(rows) r JOIN children c ON c.id = r.\(column)"
+        case .user(let column):
+            """
+            SELECT DISTINCT u.family_id::TEXT || coalesce('/' || c.id::TEXT, '') FROM \(rows) r JOIN users u ON u.id = r.\(column)
+            LEFT JOIN children c ON c.user_id = u.id
+            """
+        case .goal:
+            "SELECT DISTINCT \(child) FROM \(rows) r JOIN savings_goals g ON g.id = r.goal_id JOIN children c ON c.id = g.child_id"
+        }
+    }
+
     /// A `SELECT` of the child the row `row` belongs to and 1, or nil when the row belongs to
     /// the family as a whole. Each has a `WHERE`, as SQLite's upsert after a `SELECT` needs.
     func children(of row: String) -> String? {

@@ -43,7 +43,7 @@ struct AddDataVersionOnPostgres: AsyncMigration {
 
     /// The transaction's noted families, comma-separated ids (`*` for all of them): a setting
     /// local to the transaction, which a rollback to a savepoint takes back like the rows.
-    private static let noted = "'allowance.data_version_families'"
+    static let noted = "'allowance.data_version_families'"
 
     static var statements: [String] {
         var statements = [
@@ -89,32 +89,9 @@ struct AddDataVersionOnPostgres: AsyncMigration {
         ]
         for (table, owner) in AddFamilyDataVersion.watched {
             statements.append(
-                """
-                CREATE OR REPLACE FUNCTION data_version_\(table)() RETURNS trigger LANGUAGE plpgsql AS $$
-                DECLARE
-                    touched TEXT;
-                    noted TEXT;
-                BEGIN
-                    IF TG_OP = 'DELETE' THEN
-                        SELECT string_agg(coalesce(family_id::TEXT, '*'), ',') INTO touched
-                        FROM (\(owner.families(ofRowsIn: "old_rows"))) AS rows(family_id);
-                    ELSE
-                        SELECT string_agg(coalesce(family_id::TEXT, '*'), ',') INTO touched
-                        FROM (\(owner.families(ofRowsIn: "new_rows"))) AS rows(family_id);
-                    END IF;
-                    IF touched IS NULL THEN RETURN NULL; END IF;
-                    noted := current_setting(\(noted), true);
-                    IF noted IS NULL OR noted = '' THEN
-                        -- Noted first: with the constraints made immediate, the row's trigger
-                        -- runs as soon as the row is in.
-                        PERFORM set_config(\(noted), touched, true);
-                        INSERT INTO data_version_pending DEFAULT VALUES;
-                    ELSIF noted <> touched THEN
-                        PERFORM set_config(\(noted), noted || ',' || touched, true);
-                    END IF;
-                    RETURN NULL;
-                END $$
-                """)
+                noteFunction(table: table) { rows, _ in
+                    "SELECT coalesce(family_id::TEXT, '*') FROM (\(owner.families(ofRowsIn: rows))) AS rows(family_id)"
+                })
             for (event, rows) in [
                 ("INSERT", "NEW TABLE AS new_rows"), ("UPDATE", "NEW TABLE AS new_rows"), ("DELETE", "OLD TABLE AS old_rows"),
             ] {
@@ -126,6 +103,41 @@ struct AddDataVersionOnPostgres: AsyncMigration {
             }
         }
         return statements
+    }
+}
+
+extension AddDataVersionOnPostgres {
+    /// The function a watched table's statement triggers run: it notes what the statement's
+    /// rows touched, `notes(rows, event)` being a `SELECT` of one note per row of the
+    /// transition table `rows` (`new_rows` or `old_rows`) for the event (`INSERT`, `UPDATE`,
+    /// `DELETE`), and the transaction's first note adds its pending row.
+    static func noteFunction(table: String, notes: (_ rows: String, _ event: String) -> String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION data_version_\(table)() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            touched TEXT;
+            noted TEXT;
+        BEGIN
+            IF TG_OP = 'DELETE' THEN
+                SELECT string_agg(note, ',') INTO touched FROM (\(notes("old_rows", "DELETE"))) AS rows(note);
+            ELSIF TG_OP = 'INSERT' THEN
+                SELECT string_agg(note, ',') INTO touched FROM (\(notes("new_rows", "INSERT"))) AS rows(note);
+            ELSE
+                SELECT string_agg(note, ',') INTO touched FROM (\(notes("new_rows", "UPDATE"))) AS rows(note);
+            END IF;
+            IF touched IS NULL THEN RETURN NULL; END IF;
+            noted := current_setting(\(noted), true);
+            IF noted IS NULL OR noted = '' THEN
+                -- Noted first: with the constraints made immediate, the row's trigger
+                -- runs as soon as the row is in.
+                PERFORM set_config(\(noted), touched, true);
+                INSERT INTO data_version_pending DEFAULT VALUES;
+            ELSIF noted <> touched THEN
+                PERFORM set_config(\(noted), noted || ',' || touched, true);
+            END IF;
+            RETURN NULL;
+        END $$
+        """
     }
 }
 

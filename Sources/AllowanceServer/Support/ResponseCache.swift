@@ -4,8 +4,8 @@ import Vapor
 /// Answers to signed-in reads, kept so that asking again answers without reading the
 /// database again. An answer is served only to the same session, for the same URL and
 /// headers, while its family's `data_version` (read with the session, on every request) is
-/// still the one it was made at (for a read of one child on SQLite: while the child's number
-/// and the family's shared one are, `AddChildDataVersion`), and until the clock reaches the next whole minute or the
+/// still the one it was made at (for a read of one child: while the child's number and the
+/// family's shared one are, `AddChildDataVersion`), and until the clock reaches the next whole minute or the
 /// next of the family's deadlines (`FamilyDeadlines`), whichever is first. So it is never
 /// older than a finished write, on this server or any other on the same database
 /// (`AddFamilyDataVersion`), never shows a deadline as still ahead once it has passed, and
@@ -128,7 +128,8 @@ struct CachedReadMiddleware: AsyncMiddleware {
         else { return try await next.respond(to: request) }
         let key = Self.key(for: request, session: user.sessionID)
         let now = request.now
-        let version = try Self.childVersion(of: request, user: user) ?? .family(user.dataVersion)
+        let version: ResponseCache.Version =
+            user.childVersion.map { .child(shared: user.sharedVersion, own: $0.version) } ?? .family(user.dataVersion)
         let kept = cache.answer(for: key, version: version, at: now)
         request.application.metrics?.recordCacheLookup(hit: kept != nil)
         if let answer = kept {
