@@ -453,4 +453,26 @@ import VaporTesting
             #expect(try await hits(client) == before, "a parent's name is on the ledger's rows")
         }
     }
+
+    /// The same for a page: the session lookup names the child of the page's path too.
+    @Test func aChildsKeptPageOutlivesASistersWritesOnly() async throws {
+        try await withApp(metrics: true) { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 5_000)), ("Freya", Money(cents: 5_000))])
+            let (kai, freya) = (family.children[0], family.children[1])
+            let path = "/children/\(kai.id)"
+            let csrf = String(repeating: "ab", count: 32)
+            let cookie = "\(WebSession.cookieName)=\(family.parent.token); \(CSRFMiddleware.cookieName)=\(csrf)"
+            let first = try await client.send(.GET, path, headers: [("Cookie", cookie)])
+            #expect(first.status == .ok)
+            #expect(try await client.post(.debit, 100, to: freya, in: family).status == .created)
+            var before = try await hits(client)
+            #expect(try await client.send(.GET, path, headers: [("Cookie", cookie)]).body.string == first.body.string)
+            #expect(try await hits(client) == before + 1, "a sister's debit")
+            #expect(try await client.post(.debit, 250, to: kai, in: family, description: "Comic").status == .created)
+            before = try await hits(client)
+            let page = try await client.send(.GET, path, headers: [("Cookie", cookie)])
+            #expect(try await hits(client) == before)
+            #expect(page.body.string.contains("Comic"))
+        }
+    }
 }
