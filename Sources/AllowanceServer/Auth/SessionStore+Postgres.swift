@@ -10,11 +10,9 @@ extension SessionStore {
     static func user(forSession sessionID: UUID, child: UUID?, on postgres: any PostgresDatabase, now: Date, logger: Logger)
         async throws -> AuthUser?
     {
+        let lookup = PostgresLookup(sessionID: sessionID, now: now, child: child)
         let row = try await postgres.withConnection { connection in
-            connection.eventLoop.makeFutureWithTask {
-                try await connection.execute(PostgresLookup(sessionID: sessionID, now: now, child: child), logger: logger).first { _ in true
-                }
-            }
+            connection.eventLoop.makeFutureWithTask { try await connection.execute(lookup, logger: logger).first { _ in true } }
         }.get()
         guard let (userID, familyID, role, firstName, lastName, email, childID, version, shared, kid, kidVersion) = row,
             let role = UserRole(rawValue: role)

@@ -54,20 +54,7 @@ struct AddChildDataVersion: AsyncMigration {
 
     /// `AddFamilyDataVersion.triggers`, each also moving the child's number or the shared one.
     static var triggers: [String] {
-        var statements = AddFamilyDataVersion.watched.flatMap { table, owner in
-            [("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")].map { event, row in
-                """
-                CREATE TRIGGER data_version_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
-                BEGIN \(body(table: table, event: event, owner: owner, row: row)) END
-                """
-            }
-        }
-        statements.append(
-            """
-            CREATE TRIGGER data_version_families_update AFTER UPDATE ON families
-            WHEN NEW.data_version = OLD.data_version BEGIN \(bump), shared_version = shared_version + 1 WHERE id = NEW.id; END
-            """)
-        return statements
+        AddFamilyDataVersion.triggers(body: body, settingsChanged: "\(bump), shared_version = shared_version + 1 WHERE id = NEW.id;")
     }
 
     private static func body(table: String, event: String, owner: AddFamilyDataVersion.Owner, row: String) -> String {

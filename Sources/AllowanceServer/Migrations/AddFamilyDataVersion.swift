@@ -103,18 +103,28 @@ struct AddFamilyDataVersion: AsyncMigration {
     /// Three per watched table (a row added, changed, removed), and the family's own row when
     /// a setting changes (not when a trigger moved the number: that would count twice).
     static var triggers: [String] {
+        triggers(
+            body: { _, _, owner, row in "\(bump) \(owner.families(of: row));" }, settingsChanged: "\(bump) id = NEW.id;")
+    }
+
+    /// The triggers of `triggerNames`, each running `body(table, event, owner, row)` (`row` is
+    /// `NEW` or `OLD`), and the family's own with `settingsChanged`: `AddChildDataVersion`
+    /// puts other bodies in the same triggers.
+    static func triggers(
+        body: (_ table: String, _ event: String, _ owner: Owner, _ row: String) -> String, settingsChanged: String
+    ) -> [String] {
         var statements = watched.flatMap { table, owner in
             [("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")].map { event, row in
                 """
                 CREATE TRIGGER IF NOT EXISTS data_version_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
-                BEGIN \(bump) \(owner.families(of: row)); END
+                BEGIN \(body(table, event, owner, row)) END
                 """
             }
         }
         statements.append(
             """
             CREATE TRIGGER IF NOT EXISTS data_version_families_update AFTER UPDATE ON families
-            WHEN NEW.data_version = OLD.data_version BEGIN \(bump) id = NEW.id; END
+            WHEN NEW.data_version = OLD.data_version BEGIN \(settingsChanged) END
             """)
         return statements
     }
