@@ -142,7 +142,10 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     }
     app.leaf.tags["url"] = URLTag()
     app.middleware = Middlewares()
-    // First, so every later middleware's log lines and every response carry the id.
+    // Outermost, so shutdown waits for every handler still running (`StopServingFirst`).
+    let requestsInFlight = RequestsInFlight()
+    app.middleware.use(requestsInFlight)
+    // Then, so every later middleware's log lines and every response carry the id.
     app.middleware.use(RequestIDMiddleware())
     // Next, so the count and the time take in everything after it, and the status is the one sent.
     if let metrics = app.metrics { app.middleware.use(MetricsMiddleware(metrics: metrics)) }
@@ -164,7 +167,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     {
         app.lifecycle.use(Scheduler(interval: interval))
     }
-    app.lifecycle.use(StopServingFirst())
+    app.lifecycle.use(StopServingFirst(requests: requestsInFlight))
 
     if options.seedDemoFamily {
         try await DemoFamily.seedIfEmpty(app, withHistory: options.demoHistory)

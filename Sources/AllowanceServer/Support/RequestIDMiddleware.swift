@@ -4,9 +4,9 @@ import Vapor
 /// logger's `request-id`) and on the response (`X-Request-Id`), errors included. A caller's or
 /// proxy's own `X-Request-Id` is kept, so one id follows the request from system to system, when
 /// it is 1 to 128 letters, digits or `-_.:+=/`; anything else (too long, a space, a line break
-/// that would forge a log line) is replaced by a new id. First in the chain, so that the error
-/// middleware's log lines carry it. (Vapor's own `req.id` takes the header as sent: use the
-/// logger's metadata, not that.)
+/// that would forge a log line) is replaced by a new id. Ahead of every middleware but the count
+/// of requests in flight, so that the error middleware's log lines carry it. (Vapor's own
+/// `req.id` takes the header as sent: use the logger's metadata, not that.)
 struct RequestIDMiddleware: AsyncMiddleware {
     static let maxLength = 128
 
