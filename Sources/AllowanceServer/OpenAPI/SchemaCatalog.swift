@@ -75,7 +75,8 @@ struct SchemaCatalog {
     }
 }
 
-/// Lets the catalog see inside an `Optional` without knowing its type.
+/// Lets the catalog (and `PreparedRead`, for a bound nil) see inside an `Optional` without
+/// knowing its type.
 protocol OptionalValue { var wrapped: Any? { get } }
 extension Optional: OptionalValue {
     var wrapped: Any? { self.map { $0 } }
