@@ -12,11 +12,10 @@ struct DashboardPages: RouteCollection {
         let user = try req.requireUser()
         guard user.isParent else { return try await Self.childDashboard(req) }
         let data = try await DashboardService.parent(user, in: req.context)
+        let calendar = try await req.familyCalendar()
         var glances: [UUID: String] = [:]
         for child in data.children {
-            if let record = try await FamilyDirectory.child(child.childId, inFamily: user.familyID, on: req.db.sql) {
-                glances[child.childId] = try await LearningGlance.of(record, in: req.context).text
-            }
+            glances[child.childId] = try await LearningGlance.text(ofChild: child.childId, calendar: calendar, in: req.context)
         }
         let cards = data.children.map { child in
             ChildCard(
@@ -34,7 +33,7 @@ struct DashboardPages: RouteCollection {
             ParentPage(
                 familyName: data.familyName, totalBalance: data.totalBalance.formatted,
                 totalWeeklyAllowance: data.totalWeeklyAllowance.formatted,
-                childCount: data.childCount, children: cards, updatedAt: try await req.familyCalendar().displayTime(req.now)))
+                childCount: data.childCount, children: cards, updatedAt: calendar.displayTime(req.now)))
     }
 
     /// The signed-in child's own page; `error` when a quick-add from it was refused.

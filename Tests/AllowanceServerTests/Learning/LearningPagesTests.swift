@@ -44,6 +44,20 @@ import VaporTesting
         }
     }
 
+    @Test func theParentsDashboardShowsEachChildsMinutesTodayAndStreak() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero), ("Freya", .zero)])
+            let kai = family.children[0]
+            // Kai: 20 minutes yesterday and 25 today, a two-day streak; Freya: nothing yet.
+            try await client.learn(20, for: kai, token: family.parent.token, start: client.now.value.addingTimeInterval(-86_400))
+            try await client.learn(25, for: kai, token: family.parent.token)
+            let cookies = try await pages.signIn(client, email: family.parent.email)
+            let page = try await pages.page(client, "/dashboard", cookies: cookies).body.string
+            #expect(page.contains("Learning: 25 min today · 2-day streak"))
+            #expect(page.contains("Learning: 0 min today · no streak yet"))
+        }
+    }
+
     @Test func refusalsComeBackOnThePageAndChangeNothing() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", .zero)])
