@@ -96,11 +96,11 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         app.databases.use(app.serverDatabase(.sqlite(.file(path)), reads: app.sqliteReads), as: .sqlite)
         app.databases.use(app.serverDatabase(.sqlite(.file(path))), as: .sqliteWriter, isDefault: false)
     case .postgres(let url):
-        app.postgresReads = PostgresReads()
+        app.postgresStatements = PostgresStatements()
         app.databases.use(
             app.serverDatabase(
                 try .postgres(url: url, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop),
-                postgresReads: app.postgresReads),
+                postgresStatements: app.postgresStatements),
             as: .psql)
     }
     if case .sqlite = options.database {
@@ -112,7 +112,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     if options.responseCache { app.responseCache = ResponseCache(budget: 32 << 20) }
     app.migrations.add(AppMigrations.all)
     try await app.autoMigrate()
-    app.postgresReads?.start()
+    app.postgresStatements?.start()
     if case .sqlite = options.database, let sql = app.db as? SQLDatabase {
         // Readers do not wait for writers in WAL mode; the setting is stored in the file.
         try await sql.raw("PRAGMA journal_mode=WAL").run()

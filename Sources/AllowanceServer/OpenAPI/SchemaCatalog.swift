@@ -75,7 +75,7 @@ struct SchemaCatalog {
     }
 }
 
-/// Lets the catalog (and `PreparedRead`, for a bound nil) see inside an `Optional` without
+/// Lets the catalog (and `PreparedStatement`, for a bound nil) see inside an `Optional` without
 /// knowing its type.
 protocol OptionalValue { var wrapped: Any? { get } }
 extension Optional: OptionalValue {

@@ -5,10 +5,10 @@ import Testing
 
 @testable import AllowanceServer
 
-/// On PostgreSQL, plain reads are prepared once per connection (`PostgresReadDatabase`); each
-/// must answer exactly as the same query sent unprepared, and what cannot be prepared safely is
-/// still answered, unprepared.
-@Suite(.enabled(if: ResponseCacheTests.onPostgres)) struct PostgresReadsTests {
+/// On PostgreSQL, statements are prepared once per connection (`PostgresPreparedDatabase`);
+/// each must answer exactly as the same query sent unprepared, and what cannot be prepared
+/// safely is still answered, unprepared.
+@Suite(.enabled(if: ResponseCacheTests.onPostgres)) struct PostgresStatementsTests {
     struct Values: Decodable, Equatable {
         let id: UUID, text: String, number: Int, at: Date, flag: Bool, nothing: String?
     }
@@ -33,16 +33,16 @@ import Testing
     }
 
     /// Runs `body` on one connection of the app's pool, as prepared reads and as PostgresKit's
-    /// plain queries on that same connection; `reads` names the prepared statements.
+    /// plain queries on that same connection; `statements` names the prepared statements.
     func onOneConnection(
-        _ client: TestClient, reads: PostgresReads,
+        _ client: TestClient, statements: PostgresStatements,
         _ body: @escaping @Sendable (_ prepared: any SQLDatabase, _ plain: any SQLDatabase) async throws -> Void
     ) async throws {
         let postgres = try #require(client.app.db as? any PostgresDatabase)
         try await postgres.withConnection { connection in
             connection.eventLoop.makeFutureWithTask {
                 let plain = connection.sql()
-                try await body(PostgresReadDatabase(base: plain, postgres: connection, reads: reads), plain)
+                try await body(PostgresPreparedDatabase(base: plain, postgres: connection, statements: statements), plain)
             }
         }.get()
     }
@@ -58,8 +58,7 @@ import Testing
 
     @Test func aReadIsPreparedOnceAndAnswersAsSentUnprepared() async throws {
         try await withApp { client in
-            let reads = PostgresReads()
-            try await onOneConnection(client, reads: reads) { prepared, plain in
+            try await onOneConnection(client, statements: PostgresStatements()) { prepared, plain in
                 let instant = Date(timeIntervalSince1970: 1_795_285_800)
                 for (id, text, number, flag) in [(UUID(), "Kai", 42, true), (UUID(), "Freya's \"goal\"", -7, false)] {
                     let query = values(id, text, number, instant, flag, nil)
@@ -76,7 +75,7 @@ import Testing
 
     @Test func theSameTextWithANilWhereAValueWasIsAnotherStatement() async throws {
         try await withApp { client in
-            try await onOneConnection(client, reads: PostgresReads()) { prepared, plain in
+            try await onOneConnection(client, statements: PostgresStatements()) { prepared, plain in
                 let instant = Date(timeIntervalSince1970: 1_795_285_800)
                 let id = UUID()
                 let empty = try await prepared.raw(values(id, "a", 1, instant, true, nil)).first(decoding: Values.self)
@@ -92,7 +91,7 @@ import Testing
 
     @Test func pastTheLimitReadsAreAnsweredUnprepared() async throws {
         try await withApp { client in
-            try await onOneConnection(client, reads: PostgresReads(limit: 1)) { prepared, plain in
+            try await onOneConnection(client, statements: PostgresStatements(limit: 1)) { prepared, plain in
                 let first: SQLQueryString = "SELECT CAST(\(bind: 1) AS bigint) + 0 AS answer"
                 let second: SQLQueryString = "SELECT CAST(\(bind: 2) AS bigint) + 1 AS answer"
                 let one = try await prepared.raw(first).first(decoding: Answer.self)
@@ -105,28 +104,59 @@ import Testing
         }
     }
 
-    @Test func writesAndValuesEncodedThroughEncodableAreLeftToPostgresKit() async throws {
+    @Test func writesArePreparedAndDDLAndOddValuesAreLeftToPostgresKit() async throws {
         try await withApp { client in
-            try await onOneConnection(client, reads: PostgresReads()) { prepared, plain in
+            try await onOneConnection(client, statements: PostgresStatements()) { prepared, plain in
+                let create: SQLQueryString = "CREATE TEMPORARY TABLE scratch (text text, number bigint)"
+                try await prepared.raw(create).run()
+                let insert: SQLQueryString = "INSERT INTO scratch (text, number) VALUES (\(bind: "x"), \(bind: 1))"
+                try await prepared.raw(insert).run()
+                try await prepared.raw("UPDATE scratch SET number = number + \(bind: 41) WHERE text = \(bind: "x")").run()
+                let read: SQLQueryString = "SELECT text, number AS answer FROM scratch"
+                #expect(try await prepared.raw(read).first(decoding: Answer.self) == Answer(answer: 42))
+                #expect(try await statements(insert, on: plain).count == 1)
+                #expect(try await statements(create, on: plain).isEmpty)
+
                 let wrapped: SQLQueryString = "SELECT CAST(\(bind: Wrapped(text: "kept")) AS text) AS text"
                 #expect(try await prepared.raw(wrapped).first(decoding: Text.self) == Text(text: "kept"))
                 #expect(try await statements(wrapped, on: plain).isEmpty)
 
-                let write: SQLQueryString = "CREATE TEMPORARY TABLE scratch AS SELECT CAST(\(bind: "x") AS text) AS text"
-                try await prepared.raw(write).run()
-                #expect(try await prepared.raw("SELECT text FROM scratch").first(decoding: Text.self) == Text(text: "x"))
-                #expect(try await statements(write, on: plain).isEmpty)
-                #expect(try await statements("SELECT text FROM scratch", on: plain).count == 1)
+                // A payday batch's many values: answered, not prepared.
+                let many = Array(1...(PostgresStatements.bindLimit + 1))
+                #expect(try await prepared.raw(manyValues(many)).first(decoding: Answer.self) == Answer(answer: many.reduce(0, +)))
+                #expect(try await statements(manyValues(many), on: plain).isEmpty)
                 try await plain.raw("DROP TABLE scratch").run()
             }
         }
     }
 
-    @Test func theServersReadsArePreparedOutsideTransactionsOnly() async throws {
+    /// `SELECT 0 + $1 + $2 + ...`, one value per element.
+    func manyValues(_ values: [Int]) -> SQLQueryString {
+        var query: SQLQueryString = "SELECT CAST(0 AS bigint)"
+        for value in values { query = query + " + CAST(\(bind: value) AS bigint)" }
+        return query + " AS answer"
+    }
+
+    @Test func aTextFirstSentInAFailedTransactionIsPreparedAfreshAfterIt() async throws {
         try await withApp { client in
-            #expect(client.app.db.sql is PostgresReadDatabase)
+            try await onOneConnection(client, statements: PostgresStatements()) { prepared, plain in
+                let read: SQLQueryString = "SELECT CAST(\(bind: 6) AS bigint) * 7 AS answer"
+                try await plain.raw("BEGIN").run()
+                await #expect(throws: (any Error).self) { try await plain.raw("SELECT 1 / 0").run() }
+                // The text's first time on the connection, in a transaction an error has ended.
+                await #expect(throws: (any Error).self) { try await prepared.raw(read).run() }
+                try await plain.raw("ROLLBACK").run()
+                #expect(try await prepared.raw(read).first(decoding: Answer.self) == Answer(answer: 42))
+                #expect(try await prepared.raw(read).first(decoding: Answer.self) == Answer(answer: 42))
+            }
+        }
+    }
+
+    @Test func theServersStatementsArePreparedInAndOutOfTransactions() async throws {
+        try await withApp { client in
+            #expect(client.app.db.sql is PostgresPreparedDatabase)
             try await client.app.db.transaction { db in
-                #expect(!(db.sql is PostgresReadDatabase))
+                #expect(db.sql is PostgresPreparedDatabase)
             }
         }
     }

@@ -1,0 +1,184 @@
+import FluentPostgresDriver
+import Foundation
+import NIOConcurrencyHelpers
+import SQLKit
+import Vapor
+
+/// SQLKit over PostgreSQL with its statements prepared: what `Database.sql` is on PostgreSQL.
+///
+/// PostgresKit sends every query as an unnamed statement, which PostgreSQL parses and plans
+/// again each time; for the dozen short indexed reads behind a page or an API answer, and the
+/// four writes of a posting, that was as much of PostgreSQL's CPU as running them. Here each
+/// text is prepared once on each connection (PostgresNIO remembers which statements a
+/// connection holds) and then only bound and run, where PostgreSQL keeps the plan. What is not
+/// a plain read or write (`BEGIN`, a savepoint, DDL), binds more than `bindLimit` values (a
+/// payday batch, whose texts vary with its size) or a value PostgresNIO cannot encode directly
+/// goes to `base` unprepared.
+struct PostgresPreparedDatabase: SQLDatabase {
+    let base: any SQLDatabase
+    let postgres: any PostgresDatabase
+    let statements: PostgresStatements
+
+    var logger: Logger { base.logger }
+    var eventLoop: any EventLoop { base.eventLoop }
+    var version: (any SQLDatabaseReportedVersion)? { base.version }
+    var dialect: any SQLDialect { base.dialect }
+    var queryLogLevel: Logger.Level? { base.queryLogLevel }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        let (sql, binds) = serialize(query)
+        guard let statement = try PreparedStatement(sql: sql, binds: binds, names: statements) else {
+            return try await base.execute(sql: query, onRow)
+        }
+        let logger = logger
+        do {
+            try await postgres.withConnection { connection in
+                connection.eventLoop.makeFutureWithTask {
+                    try await PreparedStatement.$text.withValue(statement.text) {
+                        for try await row in try await connection.execute(statement, logger: logger) { onRow(row.sql()) }
+                    }
+                }
+            }.get()
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresStatements.inFailedTransaction {
+            // Sent after an earlier error in the same transaction: if this was the text's first
+            // time on the connection, PostgresNIO now holds its preparation as failed for the
+            // connection's life. The text takes a new name, prepared afresh where it is next run.
+            statements.retire(statement.text.name)
+            throw error
+        }
+    }
+
+    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await base.withSession(closure)
+    }
+}
+
+/// One statement, as PostgresNIO's prepared statements take it.
+///
+/// PostgresNIO names a prepared statement, and takes its text, from the statement's type
+/// (`static` requirements), for statements written out in Swift. These texts are SQLKit's,
+/// known only when the query is sent, so the type reads them from a task-local value set
+/// around the one call that asks (`PostgresConnection.execute` reads them before it first
+/// suspends).
+struct PreparedStatement: PostgresPreparedStatement {
+    struct Text: Sendable {
+        let name: String
+        let sql: String
+    }
+
+    @TaskLocal static var text = Text(name: "", sql: "")
+    static var name: String { text.name }
+    static var sql: String { text.sql }
+
+    let text: Text
+    let bindings: PostgresBindings
+
+    /// Nil when `sql` is not a plain read or write, binds too many values or one PostgresNIO
+    /// does not encode directly (PostgresKit's slower paths then encode it), or the statement
+    /// would not get a name.
+    init?(sql: String, binds: [any Encodable & Sendable], names: PostgresStatements) throws {
+        guard binds.count <= PostgresStatements.bindLimit, Self.isPlain(sql) else { return nil }
+        var bindings = PostgresBindings(capacity: binds.count)
+        var types: [PostgresDataType] = []
+        types.reserveCapacity(binds.count)
+        for bind in binds {
+            guard let type = try Self.append(bind, to: &bindings) else { return nil }
+            types.append(type)
+        }
+        guard let name = names.name(of: sql, types: types) else { return nil }
+        self.text = Text(name: name, sql: sql)
+        self.bindings = bindings
+    }
+
+    func makeBindings() throws -> PostgresBindings { bindings }
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+
+    /// Binds `value` as PostgresKit does (nothing for nil, else the value's own encoding) and
+    /// gives its type; nil when PostgresKit would take a slower path, which it is then left to.
+    private static func append<T: Encodable>(_ value: T, to bindings: inout PostgresBindings) throws -> PostgresDataType? {
+        if let optional = value as? any OptionalValue, optional.wrapped == nil {
+            bindings.appendNull()
+            return .null
+        }
+        guard let value = value as? any PostgresThrowingDynamicTypeEncodable else { return nil }
+        try bindings.append(value, context: .default)
+        return value.psqlType
+    }
+
+    /// A read or a write by its first word; `BEGIN`, savepoints and DDL are sent as they are.
+    private static func isPlain(_ sql: String) -> Bool {
+        let start = sql.drop(while: \.isWhitespace).prefix(6).uppercased()
+        return ["SELECT", "WITH", "INSERT", "UPDATE", "DELETE"].contains { start.hasPrefix($0) }
+    }
+}
+
+/// The names of the statements prepared on one application's connections, and whether they
+/// are prepared yet.
+final class PostgresStatements: Sendable {
+    /// More values than any of the server's single statements binds; a payday batch binds
+    /// thousands, and its text changes with the batch's size.
+    static let bindLimit = 100
+    /// PostgreSQL's "current transaction is aborted" (SQLSTATE 25P02).
+    static let inFailedTransaction = "25P02"
+
+    /// Each connection keeps what it prepared for its life, so the number of statements is
+    /// bounded: past it, new texts are sent unprepared. The server's texts are about two
+    /// hundred.
+    let limit: Int
+
+    private struct Key: Hashable {
+        let sql: String
+        /// The bound values' types: the same text bound with other types is another statement.
+        let types: [PostgresDataType]
+    }
+
+    private struct Names {
+        var byKey: [Key: String] = [:]
+        /// Never reused: a retired name may still be held, as failed, by a connection.
+        var made = 0
+    }
+
+    private let names = NIOLockedValueBox(Names())
+    private let started = NIOLockedValueBox(false)
+
+    init(limit: Int = 1_000) { self.limit = limit }
+
+    /// Whether statements are prepared: only once the migrations have run, since a statement
+    /// prepared before a migration changes its tables may no longer match them.
+    var isStarted: Bool { started.withLockedValue { $0 } }
+    func start() { started.withLockedValue { $0 = true } }
+
+    /// The same name on every connection for the same text and types; nil past the limit.
+    func name(of sql: String, types: [PostgresDataType]) -> String? {
+        names.withLockedValue { names in
+            let key = Key(sql: sql, types: types)
+            if let name = names.byKey[key] { return name }
+            guard names.byKey.count < limit else { return nil }
+            names.made += 1
+            let name = "statement_\(names.made)"
+            names.byKey[key] = name
+            return name
+        }
+    }
+
+    /// Gives the text named `name` a new name the next time it is sent.
+    func retire(_ name: String) {
+        names.withLockedValue { names in
+            if let key = names.byKey.first(where: { $0.value == name })?.key { names.byKey[key] = nil }
+        }
+    }
+}
+
+extension Application {
+    private struct PostgresStatementsKey: StorageKey { typealias Value = PostgresStatements }
+
+    /// Set in `configure` on PostgreSQL.
+    var postgresStatements: PostgresStatements? {
+        get { storage[PostgresStatementsKey.self] }
+        set { storage[PostgresStatementsKey.self] = newValue }
+    }
+}
