@@ -116,14 +116,14 @@ enum SessionStore {
         FROM sessions JOIN users ON sessions.user_id = users.id JOIN families ON families.id = users.family_id
              LEFT JOIN children ON children.user_id = users.id
              LEFT JOIN children kid ON kid.id = \(child) AND kid.family_id = users.family_id
-             LEFT JOIN child_data_versions kid_version ON kid_version.child_id = kid.id
+             LEFT JOIN child_data_versions kid_version ON kid.id IS NOT NULL AND kid_version.child_id = \(child)
         WHERE sessions.id = \(sessionID) AND sessions.revoked_at IS NULL AND sessions.expires_at > \(now)
         """
     }
 
     /// The ids are cast because SQLite plans a bare parameter beside the LEFT JOIN anew each
     /// time it is bound, which would undo the point of preparing it once.
-    private static let sqliteQuery = positionalQuery(sessionID: "CAST(?1 AS TEXT)", now: "?2", child: "CAST(?3 AS TEXT)")
+    static let sqliteQuery = positionalQuery(sessionID: "CAST(?1 AS TEXT)", now: "?2", child: "CAST(?3 AS TEXT)")
 
     static func revoke(_ sessionID: UUID, in context: ServiceContext) async throws {
         let now = context.now
