@@ -14,16 +14,10 @@ import Vapor
 /// a plain read or write (`BEGIN`, a savepoint, DDL), binds more than `bindLimit` values (a
 /// payday batch, whose texts vary with its size) or a value PostgresNIO cannot encode directly
 /// goes to `base` unprepared.
-struct PostgresPreparedDatabase: SQLDatabase {
+struct PostgresPreparedDatabase: SQLDatabaseOverBase {
     let base: any SQLDatabase
     let postgres: any PostgresDatabase
     let statements: PostgresStatements
-
-    var logger: Logger { base.logger }
-    var eventLoop: any EventLoop { base.eventLoop }
-    var version: (any SQLDatabaseReportedVersion)? { base.version }
-    var dialect: any SQLDialect { base.dialect }
-    var queryLogLevel: Logger.Level? { base.queryLogLevel }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
         eventLoop.makeFutureWithTask { try await self.execute(sql: query, onRow) }
@@ -50,10 +44,6 @@ struct PostgresPreparedDatabase: SQLDatabase {
             statements.retire(statement.text.name)
             throw error
         }
-    }
-
-    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await base.withSession(closure)
     }
 }
 
@@ -111,8 +101,7 @@ struct PreparedStatement: PostgresPreparedStatement {
 
     /// A read or a write by its first word; `BEGIN`, savepoints and DDL are sent as they are.
     private static func isPlain(_ sql: String) -> Bool {
-        let start = sql.drop(while: \.isWhitespace).prefix(6).uppercased()
-        return ["SELECT", "WITH", "INSERT", "UPDATE", "DELETE"].contains { start.hasPrefix($0) }
+        SQLText.begins(sql, withOneOf: ["SELECT", "WITH", "INSERT", "UPDATE", "DELETE"])
     }
 }
 
@@ -126,8 +115,8 @@ final class PostgresStatements: Sendable {
     static let inFailedTransaction = "25P02"
 
     /// Each connection keeps what it prepared for its life, so the number of statements is
-    /// bounded: past it, new texts are sent unprepared. The server's texts are about two
-    /// hundred.
+    /// bounded: past it, new texts are sent unprepared. The server's texts are far fewer
+    /// (about forty cover every page and API read).
     let limit: Int
 
     private struct Key: Hashable {

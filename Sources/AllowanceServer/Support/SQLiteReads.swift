@@ -117,8 +117,7 @@ final class SQLiteReads: Sendable {
         /// A plain read by its first word: `sqlite3_stmt_readonly` also calls `BEGIN` and
         /// `SAVEPOINT` read-only, and those belong to SQLiteNIO's connection.
         private static func isRead(_ sql: String) -> Bool {
-            let start = sql.drop(while: \.isWhitespace).prefix(6).uppercased()
-            return start.hasPrefix("SELECT") || start.hasPrefix("WITH")
+            SQLText.begins(sql, withOneOf: ["SELECT", "WITH"])
         }
 
         private static func names(of statement: OpaquePointer, count: Int) -> [String: Int] {
@@ -237,15 +236,9 @@ final class SQLiteReads: Sendable {
 
 /// SQLKit over `SQLiteReads`: what `Database.sql` is on SQLite outside a transaction. Plain
 /// reads run on the read connections; anything else goes to `base` (SQLiteNIO) unchanged.
-struct SQLiteReadDatabase: SQLDatabase {
+struct SQLiteReadDatabase: SQLDatabaseOverBase {
     let base: any SQLDatabase
     let reads: SQLiteReads
-
-    var logger: Logger { base.logger }
-    var eventLoop: any EventLoop { base.eventLoop }
-    var version: (any SQLDatabaseReportedVersion)? { base.version }
-    var dialect: any SQLDialect { base.dialect }
-    var queryLogLevel: Logger.Level? { base.queryLogLevel }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
         do {
@@ -259,10 +252,6 @@ struct SQLiteReadDatabase: SQLDatabase {
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
         if try read(query, onRow) { return }
         try await base.execute(sql: query, onRow)
-    }
-
-    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await base.withSession(closure)
     }
 
     /// Runs `query` here when it is a plain read; false when `base` must run it.
