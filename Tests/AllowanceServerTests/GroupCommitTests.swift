@@ -1,6 +1,7 @@
 import AllowanceAPI
 import AllowanceCore
 import Foundation
+import Synchronization
 import Testing
 
 @testable import AllowanceServer
@@ -56,6 +57,71 @@ struct GroupCommitTests {
             #expect(groups < 90, "90 writers at once took \(groups) transactions")
             let audit = try await client.audit(family)
             #expect(audit.isClean, "\(audit.summary)")
+        }
+    }
+
+    /// Writers that name their family run beside other families' writers in a group, and
+    /// each family's one at a time in the order they came. Four families, 15 writers each at
+    /// once, every fifth refused after it posted: two families' writers were at work at the
+    /// same moment, never two of one family; each ledger runs in order with its balances, the
+    /// refused writers left nothing behind, and every family's audit is clean.
+    @Test func writersOfDifferentFamiliesRunSideBySideAndEachFamilysInTurn() async throws {
+        try await withApp { client in
+            // setup
+            var families: [TestFamily] = []
+            for _ in 0..<4 { families.append(try await client.family(children: [("Kai", .zero)])) }
+            let context = client.app.context()
+            let atWork = WritersAtWork()
+            // A writer keeps the group before theirs open until all 60 are queued, so that they
+            // share the next one however slowly a busy machine starts them.
+            let groupCommit = try #require(client.app.serverState.groupCommit)
+            let groupsBefore = await groupCommit.groups
+            let holder = Task {
+                try await context.write { _ in
+                    while await groupCommit.waiting < 60 { try await Task.sleep(for: .milliseconds(1)) }
+                }
+            }
+            while await groupCommit.groups == groupsBefore { try await Task.sleep(for: .milliseconds(1)) }
+            // act
+            let answers = await withTaskGroup(of: (Int, Bool).self) { group in
+                for index in 0..<60 {
+                    let familyID = families[index % 4].parent.familyId
+                    let kai = families[index % 4].children[0]
+                    group.addTask {
+                        let answer = try? await context.write(family: familyID) { db in
+                            atWork.enter(familyID)
+                            defer { atWork.leave(familyID) }
+                            let posting = LedgerPosting(
+                                childID: kai.id, type: .credit, amount: Money(cents: 1_00), description: "Writer \(index)", createdBy: nil,
+                                at: context.now)
+                            _ = try await LedgerService.post(posting, calendar: FamilyCalendar(timeZone: .gmt), on: db)
+                            // Long enough for the other families' writers to start meanwhile.
+                            try await Task.sleep(for: .milliseconds(2))
+                            if index % 5 == 0 { throw AppError.validation("Writer \(index) is refused") }
+                            return index
+                        }
+                        return (index, answer == index)
+                    }
+                }
+                return await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+            }
+            try await holder.value
+            // assert
+            #expect(answers.count == 60)
+            #expect(answers.allSatisfy { index, committed in committed == (index % 5 != 0) })
+            #expect(atWork.most.all > 1, "the families' writers ran one at a time")
+            #expect(atWork.most.ofOneFamily == 1, "two writers of one family ran at once")
+            for (number, family) in families.enumerated() {
+                let kai = family.children[0]
+                let committed = (0..<60).filter { $0 % 4 == number && $0 % 5 != 0 }
+                #expect(try await client.balance(of: kai, in: family) == Money(cents: Int64(committed.count) * 1_00))
+                // Oldest first: each entry's balance is the one before it plus its dollar.
+                let ledger = try await client.ledger(of: kai, in: family, search: "Writer")
+                #expect(ledger.map(\.balanceAfter.cents) == (1...committed.count).map { Int64($0) * 100 })
+                #expect(Set(ledger.map(\.description)) == Set(committed.map { "Writer \($0)" }))
+                let audit = try await client.audit(family)
+                #expect(audit.isClean, "\(audit.summary)")
+            }
         }
     }
 
@@ -122,6 +188,33 @@ struct GroupCommitTests {
             #expect(try await client.balance(of: family.children[0], in: family) == Money(cents: 100_25))
             let audit = try await client.audit(family)
             #expect(audit.isClean, "\(audit.summary)")
+        }
+    }
+}
+
+/// How many writers were at work at once, in all and of one family, at the most.
+private final class WritersAtWork: Sendable {
+    private struct Counts {
+        var all = 0
+        var byFamily: [UUID: Int] = [:]
+        var most = (all: 0, ofOneFamily: 0)
+    }
+    private let counts = Mutex(Counts())
+
+    var most: (all: Int, ofOneFamily: Int) { counts.withLock { $0.most } }
+
+    func enter(_ family: UUID) {
+        counts.withLock { counts in
+            counts.all += 1
+            counts.byFamily[family, default: 0] += 1
+            counts.most = (max(counts.most.all, counts.all), max(counts.most.ofOneFamily, counts.byFamily[family] ?? 0))
+        }
+    }
+
+    func leave(_ family: UUID) {
+        counts.withLock { counts in
+            counts.all -= 1
+            counts.byFamily[family, default: 0] -= 1
         }
     }
 }

@@ -18,7 +18,7 @@ enum TransactionService {
         let posting = LedgerPosting(
             childID: child.id, type: input.type, amount: amount, description: description, category: category, notes: notes,
             createdBy: parent.userID, at: context.now)
-        var entry = try await context.write { db in
+        var entry = try await context.write(family: child.familyID) { db in
             let entry = try await LedgerService.post(posting, calendar: child.calendar, on: db)
             try await tell(about: entry, child: child, previousBalance: entry.balanceAfter - input.type.signed(amount), on: db)
             return entry

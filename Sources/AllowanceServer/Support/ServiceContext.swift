@@ -26,8 +26,10 @@ struct ServiceContext: Sendable {
     }
 
     /// Runs `work` in one database transaction; on SQLite in the next group commit (see
-    /// `GroupCommit`). Inside a transaction already, the outer one covers the work.
-    func write<T: Sendable>(_ work: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+    /// `GroupCommit`). Inside a transaction already, the outer one covers the work. Work that
+    /// changes only rows of one family (its ledgers, goals, members' notifications, version
+    /// numbers) names it as `family`, so that SQLite's group may run it beside other families'.
+    func write<T: Sendable>(family: UUID? = nil, _ work: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
         if db.inTransaction { return try await work(db) }
         // The wait for a turn (the group commit's queue, or a pooled connection) is a metric.
         let queued = ContinuousClock.now
@@ -36,7 +38,7 @@ struct ServiceContext: Sendable {
             return try await work(transaction)
         }
         guard let groupCommit = state.groupCommit else { return try await db.transaction(timed) }
-        return try await groupCommit.run(on: application.db(.sqliteWriter), timed)
+        return try await groupCommit.run(on: application.db(.sqliteWriter), family: family, timed)
     }
 }
 

@@ -17,7 +17,7 @@ enum GoalMoneyService {
         let now = context.now
         // The goal is read back inside the transaction: the event tells what this contribution
         // did, whatever another one does a moment later.
-        let (outcome, goal, rows) = try await context.write { db in
+        let (outcome, goal, rows) = try await context.write(family: access.child.familyID) { db in
             let locked = try await GoalStore.lock(access.goal.id, on: db)
             let outcome = try await deposit(
                 amount, type: .childDeposit, description: description, into: locked, child: access.child, by: access.user.userID, at: now,

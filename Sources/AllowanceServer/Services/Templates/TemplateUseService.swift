@@ -24,7 +24,7 @@ enum TemplateUseService {
         let posting = LedgerPosting(
             childID: child.id, type: template.transactionType, amount: amount, description: description, category: template.category,
             createdBy: user.userID, at: context.now)
-        var entry = try await context.write { db in
+        var entry = try await context.write(family: child.familyID) { db in
             let entry = try await LedgerService.post(posting, calendar: child.calendar, on: db)
             try await TransactionService.tell(
                 about: entry, child: child, previousBalance: entry.balanceAfter - posting.type.signed(amount), on: db)
