@@ -6,7 +6,8 @@ import Vapor
 
 /// Addresses are spelled once: templates name them, the README lists what the API declares.
 @Suite struct RoutingTests {
-    /// Every `#url("name", ids...)` in a template names an address that exists.
+    /// Every `#url("name", ids...)` in a template names an address that exists, and its path
+    /// holds no character HTML would escape (`URLTag` writes it unescaped).
     @Test func everyTemplateLinkNamesAnAddress() throws {
         let views = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Resources/Views")
@@ -20,6 +21,7 @@ import Vapor
                 let arguments = (match.output[2].substring ?? "").split(separator: ",").count
                 let url = SiteURL(name: name, ids: (0..<arguments).map { _ in UUID() })
                 #expect(url != nil, "\(file): #url(\"\(name)\") with \(arguments) ids names no address")
+                #expect(url?.path.contains { "&<>\"'".contains($0) } == false, "\(file): #url(\"\(name)\") needs escaping")
                 seen += 1
             }
             #expect(!text.contains("href=\"/children") && !text.contains("action=\"/"), "\(file) spells a path instead of naming it")

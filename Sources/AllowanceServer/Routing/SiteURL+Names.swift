@@ -3,7 +3,10 @@ import LeafKit
 
 /// Templates name an address instead of spelling it: `#url("goal.contribute", page.goal.id)`.
 /// An unknown name or a missing id fails the render, so a broken link cannot ship unnoticed.
-struct URLTag: LeafTag {
+/// A path is made of the routes' own words and ids, none of them a character HTML escapes,
+/// so Leaf is told not to escape it (it would copy the text character by character, for
+/// every link of every page).
+struct URLTag: UnsafeUnescapedLeafTag {
     func render(_ context: LeafContext) throws -> LeafData {
         guard let name = context.parameters.first?.string else {
             throw LeafError(.unknownError("url: the first parameter names the address"))
