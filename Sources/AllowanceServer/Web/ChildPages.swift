@@ -34,7 +34,7 @@ struct ChildPages: RouteCollection {
         let points = try await BalanceHistory.endOfDayBalances(for: child, days: 60, now: now, on: req.db.sql)
         let schedule = AllowanceSchedule(day: child.allowanceDay, calendar: child.calendar)
         let next = countdownText(days: schedule.daysUntilNextPayday(from: now))
-        let learning = try await LearningGlance.of(child, in: req.context).text
+        let learning = try await LearningGlance.text(ofChild: child.id, calendar: child.calendar, in: req.context)
         return ChildPage(
             id: child.id, name: child.fullName, firstName: child.firstName, lastName: child.lastName,
             avatar: Avatar(id: child.id, firstName: child.firstName, lastName: child.lastName), balance: MoneyText(child.balance),

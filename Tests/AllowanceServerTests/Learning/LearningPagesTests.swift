@@ -58,6 +58,21 @@ import VaporTesting
         }
     }
 
+    @Test func aChildsPageShowsTheirMinutesTodayAndStreak() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero), ("Freya", .zero)])
+            let (kai, freya) = (family.children[0], family.children[1])
+            // Kai: 20 minutes yesterday and 25 today, a two-day streak; Freya: nothing yet.
+            try await client.learn(20, for: kai, token: family.parent.token, start: client.now.value.addingTimeInterval(-86_400))
+            try await client.learn(25, for: kai, token: family.parent.token)
+            let cookies = try await pages.signIn(client, email: family.parent.email)
+            let kaisPage = try await pages.page(client, "/children/\(kai.id)", cookies: cookies).body.string
+            #expect(kaisPage.contains("<p class=\"muted\">25 min today · 2-day streak</p>"))
+            let freyasPage = try await pages.page(client, "/children/\(freya.id)", cookies: cookies).body.string
+            #expect(freyasPage.contains("<p class=\"muted\">0 min today · no streak yet</p>"))
+        }
+    }
+
     @Test func refusalsComeBackOnThePageAndChangeNothing() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", .zero)])

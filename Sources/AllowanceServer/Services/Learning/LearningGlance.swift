@@ -25,8 +25,8 @@ struct LearningGlance: Encodable, Sendable {
             nextBadge: next.map { "\($0.title) (\(Int(($0.progress(in: stats) * 100).rounded(.down)))%)" })
     }
 
-    /// `text` alone, for a parent's card of each child: two queries where the whole glance
-    /// (with the next badge, which the card does not show) takes six.
+    /// `text` alone, for a parent's card of each child and the child's page: two queries where
+    /// the whole glance (with the next badge, which neither shows) takes six.
     static func text(ofChild id: UUID, calendar: FamilyCalendar, in context: ServiceContext) async throws -> String {
         let (todayMinutes, streak) = try await today(of: id, calendar: calendar, in: context)
         return text(todayMinutes: todayMinutes, streak: streak)
