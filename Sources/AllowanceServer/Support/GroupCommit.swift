@@ -16,7 +16,7 @@ import SQLKit
 /// transaction is rolled back and the group runs again with a savepoint for each writer: the
 /// one that failed rolls back to its savepoint and gets its error, and the others still commit.
 ///
-/// Writers run one after another on one connection kept for writing (`DatabaseID.sqliteWriter`),
+/// Groups run one after another on one connection kept for writing (`DatabaseID.sqliteWriter`),
 /// so the readers' connections never wait behind a group.
 actor GroupCommit {
     /// A writer's work, and the family whose rows it changes when it says so.
@@ -120,11 +120,11 @@ actor GroupCommit {
     /// SQLite runs each statement whole on the group's connection, and a writer spends most of
     /// its time waiting for its statements' round trips to SQLite's threads; side by side, the
     /// writers' statements queue there instead of each writer waiting for the one before it
-    /// (`POST /transactions` on the bench's mixed database: about 930 to 1,290 a second).
+    /// (`POST /transactions` on the bench's mixed database: about 900 to 1,170 a second).
     /// Families share no row a writer reads and then changes (a clash on a row that must be
     /// unique across families, such as an email, fails the writer, and the group runs again
-    /// one writer at a time), so each family's writers see what they would have in some order
-    /// of the whole group, the order the commit gives them all at once.
+    /// one writer at a time), so the group ends as if its writers had run in some order, one
+    /// after another, and its commit makes all of them visible at once.
     private static func runSideBySide(_ group: [Work], on db: any Database) async throws -> [any Sendable] {
         var values = [(any Sendable)?](repeating: nil, count: group.count)
         let families = Dictionary(grouping: group.indices.filter { group[$0].family != nil }) { group[$0].family }
