@@ -64,9 +64,10 @@ struct GroupCommitTests {
     /// each family's one at a time in the order they came. Four families, 15 writers each at
     /// once, every fifth refused after it posted: two families' writers were at work at the
     /// same moment, never two of one family; each ledger runs in order with its balances, the
-    /// refused writers left nothing behind, and every family's audit is clean.
+    /// refused writers left nothing behind, and every family's audit is clean. The metrics show
+    /// the group that held them open (one writer, together) and theirs, committed one by one.
     @Test func writersOfDifferentFamiliesRunSideBySideAndEachFamilysInTurn() async throws {
-        try await withApp { client in
+        try await withApp(metrics: true) { client in
             // setup
             var families: [TestFamily] = []
             for _ in 0..<4 { families.append(try await client.family(children: [("Kai", .zero)])) }
@@ -76,6 +77,7 @@ struct GroupCommitTests {
             // share the next one however slowly a busy machine starts them.
             let groupCommit = try #require(client.app.serverState.groupCommit)
             let groupsBefore = await groupCommit.groups
+            let metricsBefore = try await client.scrape()
             let holder = Task {
                 try await context.write { _ in
                     while await groupCommit.waiting < 60 { try await Task.sleep(for: .milliseconds(1)) }
@@ -111,6 +113,14 @@ struct GroupCommitTests {
             #expect(answers.allSatisfy { index, committed in committed == (index % 5 != 0) })
             #expect(atWork.most.all > 1, "the families' writers ran one at a time")
             #expect(atWork.most.ofOneFamily == 1, "two writers of one family ran at once")
+            let metrics = try await client.scrape()
+            func change(_ series: String, _ run: String) -> Double {
+                let labels = ["run": run]
+                return (metrics.value(ServerMetrics.Name.writeGroups + series, labels) ?? 0)
+                    - (metricsBefore.value(ServerMetrics.Name.writeGroups + series, labels) ?? 0)
+            }
+            #expect(change("_count", "together") == 1 && change("_sum", "together") == 1)
+            #expect(change("_count", "one_by_one") == 1 && change("_sum", "one_by_one") == 60)
             for (number, family) in families.enumerated() {
                 let kai = family.children[0]
                 let committed = (0..<60).filter { $0 % 4 == number && $0 % 5 != 0 }

@@ -4,8 +4,8 @@ import Prometheus
 import Vapor
 
 /// What `GET /metrics` shows when `METRICS=1`: requests per route and status, how long writes
-/// waited for their turn, job runs, ledger postings, kept answers served (the names are in
-/// `Name`).
+/// waited for their turn, SQLite's write groups, job runs, ledger postings, kept answers served
+/// (the names are in `Name`).
 ///
 /// Each application owns its registry and records through swift-metrics with a factory bound to
 /// it, not through the global `MetricsSystem`. Bootstrapping that is once per process and traps
@@ -18,6 +18,7 @@ final class ServerMetrics: Sendable {
         static let requests = "allowance_http_requests_total"
         static let requestDuration = "allowance_http_request_duration_seconds"
         static let writeWait = "allowance_db_write_wait_seconds"
+        static let writeGroups = "allowance_db_write_group_writers"
         static let jobRuns = "allowance_job_runs_total"
         static let jobDuration = "allowance_job_duration_seconds"
         static let jobHandled = "allowance_job_handled_total"
@@ -40,6 +41,8 @@ final class ServerMetrics: Sendable {
         factory.durationHistogramBuckets[Name.jobDuration] = [
             .milliseconds(10), .milliseconds(100), .seconds(1), .seconds(5), .seconds(15), .seconds(60), .seconds(300),
         ]
+        // A group commit carries 1 to 128 writers.
+        factory.valueHistogramBuckets[Name.writeGroups] = [1, 2, 4, 8, 16, 32, 64, 128]
         self.factory = factory
         // Shown at zero from the start, so a rate over the first postings is right.
         for type in TransactionType.allCases { _ = counter(Name.postings, [("type", type.rawValue)]) }
@@ -58,6 +61,14 @@ final class ServerMetrics: Sendable {
     /// How long one write waited for its turn before its transaction's work began.
     func recordWriteWait(_ wait: Duration) {
         timer(Name.writeWait, []).record(wait)
+    }
+
+    /// One of SQLite's group commits committed `writers` writers, all together or, after one
+    /// of them failed, one by one with a savepoint each (`GroupCommit`).
+    func recordWriteGroup(writers: Int, oneByOne: Bool) {
+        CoreMetrics.Recorder(
+            label: Name.writeGroups, dimensions: [("run", oneByOne ? "one_by_one" : "together")], aggregate: true, factory: factory
+        ).record(writers)
     }
 
     func recordJobRun(_ result: JobRunner.Result, duration: Duration) {

@@ -86,7 +86,7 @@ actor GroupCommit {
         for attempt in 1... {
             let withSavepoints = isolated && group.count > 1
             do {
-                return try await db.transaction { transaction in
+                let answers = try await db.transaction { transaction in
                     var results: [Result<any Sendable, any Error>] = []
                     if withSavepoints {
                         for (index, work) in group.enumerated() {
@@ -101,6 +101,8 @@ actor GroupCommit {
                     try await notifications.store(on: transaction.sql)
                     return values.map { .success($0) }
                 }
+                db.metrics?.recordWriteGroup(writers: group.count, oneByOne: withSavepoints)
+                return answers
             } catch let error as SQLiteError where error.isBusy && attempt < busyAttempts {
                 try? await Task.sleep(for: .milliseconds(Int.random(in: 1...(5 + attempt))))
             } catch  where !isolated {
