@@ -66,9 +66,7 @@ final class ServerMetrics: Sendable {
     /// One of SQLite's group commits committed `writers` writers, all together or, after one
     /// of them failed, one by one with a savepoint each (`GroupCommit`).
     func recordWriteGroup(writers: Int, oneByOne: Bool) {
-        CoreMetrics.Recorder(
-            label: Name.writeGroups, dimensions: [("run", oneByOne ? "one_by_one" : "together")], aggregate: true, factory: factory
-        ).record(writers)
+        recorder(Name.writeGroups, [("run", oneByOne ? "one_by_one" : "together")]).record(writers)
     }
 
     func recordJobRun(_ result: JobRunner.Result, duration: Duration) {
@@ -94,6 +92,11 @@ final class ServerMetrics: Sendable {
 
     private func timer(_ name: String, _ labels: [(String, String)]) -> CoreMetrics.Timer {
         CoreMetrics.Timer(label: name, dimensions: labels, factory: factory)
+    }
+
+    /// A histogram of plain values (Prometheus's, with the buckets set for `name`).
+    private func recorder(_ name: String, _ labels: [(String, String)]) -> CoreMetrics.Recorder {
+        CoreMetrics.Recorder(label: name, dimensions: labels, aggregate: true, factory: factory)
     }
 }
 

@@ -86,9 +86,9 @@ actor GroupCommit {
         for attempt in 1... {
             let withSavepoints = isolated && group.count > 1
             do {
-                let answers = try await db.transaction { transaction in
-                    var results: [Result<any Sendable, any Error>] = []
+                let answers = try await db.transaction { transaction -> [Result<any Sendable, any Error>] in
                     if withSavepoints {
+                        var results: [Result<any Sendable, any Error>] = []
                         for (index, work) in group.enumerated() {
                             results.append(try await inSavepoint("w\(index)", work, on: transaction))
                         }
