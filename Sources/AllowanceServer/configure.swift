@@ -94,7 +94,6 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         app.threadPool = NIOThreadPool(numberOfThreads: System.coreCount + 2)
         app.sqliteReads = SQLiteReads(path: path)
         app.databases.use(app.serverDatabase(.sqlite(.file(path)), reads: app.sqliteReads), as: .sqlite)
-        app.databases.use(app.serverDatabase(.sqlite(.file(path))), as: .sqliteWriter, isDefault: false)
     case .postgres(let url):
         app.postgresStatements = PostgresStatements()
         app.databases.use(
@@ -103,10 +102,11 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
                 postgresStatements: app.postgresStatements),
             as: .psql)
     }
-    if case .sqlite = options.database {
-        app.serverState = ServerState(gatesWrites: true, registrationsPerHour: options.registrationsPerHour)
+    if case .sqlite(let path) = options.database {
+        let writer = SQLiteWriter(path: path, threadPool: app.threadPool, context: app.db.context)
+        app.serverState = ServerState(writer: writer, registrationsPerHour: options.registrationsPerHour)
     } else {
-        app.serverState = ServerState(gatesWrites: false, registrationsPerHour: options.registrationsPerHour)
+        app.serverState = ServerState(writer: nil, registrationsPerHour: options.registrationsPerHour)
     }
     // 32 MB: every page and API read of a few hundred busy families.
     if options.responseCache { app.responseCache = ResponseCache(budget: 32 << 20) }

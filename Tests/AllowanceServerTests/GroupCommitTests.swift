@@ -168,6 +168,40 @@ struct GroupCommitTests {
         }
     }
 
+    /// Another process holds SQLite's write lock on the same file: the group's `BEGIN
+    /// IMMEDIATE` is refused as busy and tried again, so the posting waits, unanswered, and
+    /// commits once the other transaction ends.
+    @Test func aGroupWaitsOutAnotherProcesssTransaction() async throws {
+        try await withApp { client in
+            // setup
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            struct File: Decodable { let file: String }
+            let path = try #require(try await client.app.db.sql.raw("PRAGMA database_list").first(decoding: File.self)).file
+            let other = try SQLiteReads.Connection(path: path, writes: true)
+            defer { other.close() }
+            func run(_ sql: String) throws { try other.run(try other.statementToWrite(sql), []) { _ in } }
+            try run("BEGIN IMMEDIATE")
+            // act
+            let answered = Mutex(false)
+            let posting = Task {
+                let status = try await client.post(.credit, 5_00, to: kai, in: family).status.code
+                answered.withLock { $0 = true }
+                return status
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            let answeredWhileHeld = answered.withLock { $0 }
+            try run("COMMIT")
+            let status = try await posting.value
+            // assert
+            #expect(!answeredWhileHeld)
+            #expect(status == 201)
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 5_00))
+            let audit = try await client.audit(family)
+            #expect(audit.isClean, "\(audit.summary)")
+        }
+    }
+
     /// Writes outside the group (a sign-in's session row, marking notifications read) while
     /// groups commit: every request is answered. Such writers wait for SQLite's lock on the
     /// shared I/O threads; once two of them took both threads, the group holding the lock had

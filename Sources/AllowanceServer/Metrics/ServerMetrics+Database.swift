@@ -35,9 +35,14 @@ extension Application {
     }
 }
 
+extension DatabaseContext {
+    /// The metrics of the application this database belongs to; nil when they are off.
+    var metrics: ServerMetrics? { (configuration as? ServerDatabaseConfiguration)?.metrics }
+}
+
 extension Database {
     /// The metrics of the application this database belongs to; nil when they are off.
-    var metrics: ServerMetrics? { (context.configuration as? ServerDatabaseConfiguration)?.metrics }
+    var metrics: ServerMetrics? { context.metrics }
 
     /// This database as SQLKit, for the hot and aggregate queries. Both drivers the server
     /// uses (SQLite and PostgreSQL) are SQL databases, so the cast cannot fail. On SQLite,

@@ -42,24 +42,31 @@ final class SQLiteReads: Sendable {
     }
 
     /// One connection and the statements it has prepared. Used by one caller at a time.
+    /// The readers' connections run only plain reads; the group commit's (`SQLiteWriter`) runs
+    /// every statement.
     final class Connection: @unchecked Sendable {
         /// Enough for every query text the server reads with; past it, the oldest are let go.
+        /// The writer's holds each savepoint's statements too, a few per writer of a group.
         static let statementLimit = 256
+        static let writerStatementLimit = 1_024
 
         private let handle: OpaquePointer
+        private let writes: Bool
         private var statements: [String: OpaquePointer] = [:]
 
-        init(path: String) throws {
+        /// `busyTimeout`: how long a statement waits for another connection's lock, in ms.
+        init(path: String, writes: Bool = false, busyTimeout: Int32 = 5_000) throws {
             var handle: OpaquePointer?
             let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
             guard sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
                 let message = handle.map { String(cString: sqlite_nio_sqlite3_errmsg($0)) } ?? "out of memory"
                 sqlite_nio_sqlite3_close(handle)
-                throw SQLiteReadsError("opening \(path) to read: \(message)")
+                throw SQLiteReadsError("opening \(path): \(message)")
             }
-            // Waits out a checkpoint's brief lock instead of failing the request.
-            sqlite_nio_sqlite3_busy_timeout(handle, 5_000)
+            // A reader waits out a checkpoint's brief lock instead of failing the request.
+            sqlite_nio_sqlite3_busy_timeout(handle, busyTimeout)
             self.handle = handle
+            self.writes = writes
         }
 
         func close() {
@@ -67,21 +74,31 @@ final class SQLiteReads: Sendable {
             sqlite_nio_sqlite3_close(handle)
         }
 
-        /// The prepared statement for `sql`, or nil when it is not a plain read or does not
-        /// prepare here (the caller then runs it through SQLiteNIO, which reports any error).
+        /// The prepared statement for `sql`, or nil when a reader's is not a plain read or does
+        /// not prepare here (the caller then runs it through SQLiteNIO, which reports any error).
         func statement(_ sql: String) -> OpaquePointer? {
+            try? prepared(sql)
+        }
+
+        /// The prepared statement for `sql` on the writer's connection, or why it did not prepare.
+        func statementToWrite(_ sql: String) throws -> OpaquePointer {
+            precondition(writes, "only the writer's connection runs every statement")
+            guard let statement = try prepared(sql) else { throw SQLiteResultError(code: SQLITE_MISUSE, message: "empty statement") }
+            return statement
+        }
+
+        private func prepared(_ sql: String) throws -> OpaquePointer? {
             if let statement = statements[sql] { return statement }
-            guard Self.isRead(sql) else { return nil }
+            guard writes || Self.isRead(sql) else { return nil }
             var statement: OpaquePointer?
             let flags = UInt32(SQLITE_PREPARE_PERSISTENT)
-            guard sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, flags, &statement, nil) == SQLITE_OK, let statement else {
-                return nil
-            }
-            guard sqlite_nio_sqlite3_stmt_readonly(statement) != 0 else {
+            try check(sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, flags, &statement, nil))
+            guard let statement else { return nil }
+            guard writes || sqlite_nio_sqlite3_stmt_readonly(statement) != 0 else {
                 sqlite_nio_sqlite3_finalize(statement)
                 return nil
             }
-            if statements.count >= Self.statementLimit {
+            if statements.count >= (writes ? Self.writerStatementLimit : Self.statementLimit) {
                 for old in statements.values { sqlite_nio_sqlite3_finalize(old) }
                 statements.removeAll()
             }
@@ -111,7 +128,9 @@ final class SQLiteReads: Sendable {
         }
 
         private func check(_ code: Int32) throws {
-            guard code == SQLITE_OK else { throw SQLiteReadsError(String(cString: sqlite_nio_sqlite3_errmsg(handle))) }
+            guard code == SQLITE_OK else {
+                throw SQLiteResultError(code: code, message: String(cString: sqlite_nio_sqlite3_errmsg(handle)))
+            }
         }
 
         /// A plain read by its first word: `sqlite3_stmt_readonly` also calls `BEGIN` and
@@ -273,6 +292,21 @@ let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 struct SQLiteReadsError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// What SQLite answered a statement with, when it was not success: its extended result code
+/// and message. Fluent's callers read it as any driver's `DatabaseError`.
+struct SQLiteResultError: Error, DatabaseError, CustomStringConvertible {
+    let code: Int32
+    let message: String
+
+    /// The primary result code (the extended code's low byte).
+    private var primary: Int32 { code & 0xff }
+    var isBusy: Bool { primary == SQLITE_BUSY || primary == SQLITE_LOCKED }
+    var isConstraintFailure: Bool { primary == SQLITE_CONSTRAINT }
+    var isSyntaxError: Bool { primary == SQLITE_ERROR || primary == SQLITE_SCHEMA }
+    var isConnectionClosed: Bool { primary == SQLITE_MISUSE || primary == SQLITE_CANTOPEN }
+    var description: String { "SQLite error \(code): \(message)" }
 }
 
 extension Application {

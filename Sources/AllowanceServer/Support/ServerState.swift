@@ -12,8 +12,9 @@ final class ServerState: Sendable {
     /// New families per client address and hour; nil when registration is not limited.
     let registrationLimit: RateLimit?
 
-    init(gatesWrites: Bool, registrationsPerHour: Int) {
-        groupCommit = gatesWrites ? GroupCommit() : nil
+    /// `writer`: SQLite's connection for the group commit; nil on PostgreSQL.
+    init(writer: SQLiteWriter?, registrationsPerHour: Int) {
+        groupCommit = writer.map(GroupCommit.init(writer:))
         registrationLimit = registrationsPerHour > 0 ? .registration(perHour: registrationsPerHour) : nil
     }
 }

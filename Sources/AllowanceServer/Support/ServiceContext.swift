@@ -38,16 +38,7 @@ struct ServiceContext: Sendable {
             return try await work(transaction)
         }
         guard let groupCommit = state.groupCommit else { return try await db.transaction(timed) }
-        return try await groupCommit.run(on: application.db(.sqliteWriter), family: family, timed)
-    }
-}
-
-extension SQLiteError {
-    var isBusy: Bool {
-        switch reason {
-        case .busy, .busyInRecovery, .busyInSnapshot, .busyTimeout, .locked: true
-        default: false
-        }
+        return try await groupCommit.run(family: family, timed)
     }
 }
 

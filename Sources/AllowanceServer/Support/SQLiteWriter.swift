@@ -1,0 +1,167 @@
+import FluentKit
+import FluentSQL
+import Foundation
+import NIOConcurrencyHelpers
+import NIOPosix
+import SQLKit
+import SQLiteKit
+import VaporCSQLite
+
+/// The connection SQLite's group commit writes on (`GroupCommit`), with each statement
+/// prepared once and run where the writer already is.
+///
+/// Through SQLiteNIO, every statement of every writer was parsed afresh, with the programs
+/// of the data-version triggers it fires, and sent to an I/O thread and back; a group's
+/// statements took turns on its one connection, about 80 µs each, so a group of postings
+/// waited on them more than on its flush. Here a statement runs in a few microseconds on the
+/// writer's own thread. Only `BEGIN IMMEDIATE`, which may wait for another process's
+/// transaction, and `COMMIT`, which waits for the disk, go to the I/O threads.
+///
+/// It is SQLite's own connection (the library SQLiteNIO builds) on the same file, as the
+/// readers' are, with SQLiteNIO's settings: foreign keys on, full sync (SQLite's default).
+final class SQLiteWriter: Sendable {
+    private let path: String
+    private let threadPool: NIOThreadPool
+    /// Opened on first use. The lock also makes each statement whole: a group's writers of
+    /// different families run side by side on it.
+    private let connection = NIOLockedValueBox<SQLiteReads.Connection?>(nil)
+    /// What Fluent's model code reads from the database it is given (logger, event loop,
+    /// the configuration the metrics hang on).
+    let context: DatabaseContext
+
+    init(path: String, threadPool: NIOThreadPool, context: DatabaseContext) {
+        self.path = path
+        self.threadPool = threadPool
+        self.context = context
+    }
+
+    deinit {
+        connection.withLockedValue { $0?.close() }
+    }
+
+    /// Runs `body` in one transaction on this connection: committed when it returns, rolled
+    /// back when it throws. A file another process is writing throws `SQLiteResultError` with
+    /// `isBusy` after a brief wait, before any of `body` has run.
+    func transaction<T: Sendable>(_ body: @Sendable (any Database) async throws -> T) async throws -> T {
+        try await threadPool.runIfActive { try self.run("BEGIN IMMEDIATE") }
+        do {
+            let value = try await body(SQLiteWriterDatabase(writer: self))
+            try await threadPool.runIfActive { try self.run("COMMIT") }
+            return value
+        } catch {
+            // An I/O error may have ended the transaction already; then there is nothing to undo.
+            try? run("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs one statement with its binds, handing each row to `onRow`.
+    func run(_ sql: String, _ binds: [SQLiteData] = [], _ onRow: (SQLiteReads.Row) throws -> Void = { _ in }) throws {
+        try connection.withLockedValue { connection in
+            let open = try connection ?? opened()
+            connection = open
+            try open.run(try open.statementToWrite(sql), binds, onRow)
+        }
+    }
+
+    private func opened() throws -> SQLiteReads.Connection {
+        // Briefly: the group commit retries a busy file itself, and answers a writer after about
+        // ten seconds of it (`GroupCommit.busyAttempts`).
+        let connection = try SQLiteReads.Connection(path: path, writes: true, busyTimeout: 25)
+        try connection.run(try connection.statementToWrite("PRAGMA foreign_keys = ON"), []) { _ in }
+        return connection
+    }
+}
+
+/// Fluent and SQLKit over `SQLiteWriter`, inside the group's transaction: what a writer's
+/// work is given as its database. Fluent's queries are turned into SQL as SQLite's driver
+/// turns them, and every statement runs on the writer's connection.
+struct SQLiteWriterDatabase: Database, SQLDatabase {
+    let writer: SQLiteWriter
+
+    var context: DatabaseContext { writer.context }
+    var inTransaction: Bool { true }
+
+    // MARK: Fluent
+
+    func execute(query: DatabaseQuery, onOutput: @escaping @Sendable (any DatabaseOutput) -> Void) -> EventLoopFuture<Void> {
+        var sql = SQLQueryConverter(delegate: SQLiteWriterConverterDelegate()).convert(query)
+        // As SQLite's driver does: a create returns the ids it made (an empty custom id key
+        // means a composite id, which returns nothing).
+        if case .create = query.action, query.customIDKey != .some(.string("")) {
+            sql = SQLList([sql, SQLReturning(.init((query.customIDKey ?? .id).description))], separator: SQLRaw(" "))
+        }
+        return execute(sql: sql) { onOutput(RowOutput(row: $0, schema: nil)) }
+    }
+
+    func execute(schema: DatabaseSchema) -> EventLoopFuture<Void> {
+        eventLoop.makeFailedFuture(SQLiteReadsError("schema changes are migrations' work, not a writer's"))
+    }
+
+    func execute(enum: DatabaseEnum) -> EventLoopFuture<Void> { eventLoop.makeSucceededVoidFuture() }
+
+    func transaction<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> { closure(self) }
+
+    func withConnection<T>(_ closure: @escaping @Sendable (any Database) -> EventLoopFuture<T>) -> EventLoopFuture<T> { closure(self) }
+
+    // MARK: SQLKit
+
+    var logger: Logger { context.logger }
+    var eventLoop: any EventLoop { context.eventLoop }
+    var version: (any SQLDatabaseReportedVersion)? { nil }
+    var dialect: any SQLDialect { SQLiteDialect() }
+    var queryLogLevel: Logger.Level? { nil }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
+        do {
+            try run(query, onRow)
+            return eventLoop.makeSucceededVoidFuture()
+        } catch {
+            return eventLoop.makeFailedFuture(error)
+        }
+    }
+
+    func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
+        try run(query, onRow)
+    }
+
+    func withSession<R>(_ closure: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await closure(self)
+    }
+
+    private func run(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws {
+        let (sql, binds) = serialize(query)
+        let encoder = SQLiteDataEncoder()
+        try writer.run(sql, try binds.map { try encoder.encode($0) }) { onRow($0) }
+    }
+}
+
+/// SQLite's column types for Fluent's, as SQLite's driver names them.
+private struct SQLiteWriterConverterDelegate: SQLConverterDelegate {
+    func customDataType(_ dataType: DatabaseSchema.DataType) -> (any SQLExpression)? {
+        switch dataType {
+        case .string, .enum: SQLRaw("TEXT")
+        case .datetime: SQLRaw("REAL")
+        case .int64: SQLRaw("INTEGER")
+        default: nil
+        }
+    }
+}
+
+/// A row as Fluent's models read it, as SQLite's driver hands it to them: a field's column
+/// is its key, prefixed with the schema's name when the query joined others.
+private struct RowOutput: DatabaseOutput {
+    let row: any SQLRow
+    let schema: String?
+
+    var description: String { String(describing: row) }
+
+    private func column(_ key: FieldKey) -> String {
+        (schema.map { .prefix(.prefix(.string($0), "_"), key) } ?? key).description
+    }
+
+    func schema(_ schema: String) -> any DatabaseOutput { RowOutput(row: row, schema: schema) }
+    func contains(_ key: FieldKey) -> Bool { row.contains(column: column(key)) }
+    func decodeNil(_ key: FieldKey) throws -> Bool { try row.decodeNil(column: column(key)) }
+    func decode<T: Decodable>(_ key: FieldKey, as: T.Type) throws -> T { try row.decode(column: column(key), as: T.self) }
+}
