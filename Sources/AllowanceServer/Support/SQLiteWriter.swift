@@ -19,6 +19,7 @@ import VaporCSQLite
 ///
 /// It is SQLite's own connection (the library SQLiteNIO builds) on the same file, as the
 /// readers' are, with SQLiteNIO's settings: foreign keys on, full sync (SQLite's default).
+/// Only its checkpoints are further apart (`opened`).
 final class SQLiteWriter: Sendable {
     private let path: String
     private let threadPool: NIOThreadPool
@@ -69,6 +70,12 @@ final class SQLiteWriter: Sendable {
         // ten seconds of it (`GroupCommit.busyAttempts`).
         let connection = try SQLiteReads.Connection(path: path, writes: true, busyTimeout: 25)
         try connection.run(try connection.statementToWrite("PRAGMA foreign_keys = ON"), []) { _ in }
+        // The log is copied back into the file every 10,000 pages (40 MB) instead of SQLite's
+        // 1,000. A group's writers change pages all over the ledger's, totals' and notifications'
+        // indexes, and many groups change the same ones: between two checkpoints each is copied
+        // once. Postings on the bench's mixed database: 1,830 to 2,270 a second (4,000 pages:
+        // 2,070; 20,000: 2,300). A commit still waits for the log to be on disk.
+        try connection.run(try connection.statementToWrite("PRAGMA wal_autocheckpoint = 10000"), []) { _ in }
         return connection
     }
 }
