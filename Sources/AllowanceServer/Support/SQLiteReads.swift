@@ -74,6 +74,12 @@ final class SQLiteReads: Sendable {
             sqlite_nio_sqlite3_close(handle)
         }
 
+        /// Calls `hook` with `context` after each commit, with the log's length in pages, in place
+        /// of SQLite's own checkpoint at 1,000 pages (`SQLiteCheckpoints`).
+        func onCommit(_ hook: SQLiteCheckpoints.Hook, context: UnsafeMutableRawPointer) {
+            _ = sqlite_nio_sqlite3_wal_hook(handle, hook, context)
+        }
+
         /// The prepared statement for `sql`, or nil when a reader's is not a plain read or does
         /// not prepare here (the caller then runs it through SQLiteNIO, which reports any error).
         func statement(_ sql: String) -> OpaquePointer? {
