@@ -8,7 +8,9 @@ import Vapor
 
 // Swift's tasks run on the server's event loops instead of a separate pool of threads, so a
 // request is not handed between threads each time its handler awaits (Vapor's own template
-// does this). Nothing here blocks in a task: password hashing and SQLite run on their pools.
+// does this). Nothing here blocks a task for long: password hashing runs on its pool, and
+// SQLite's statements run in the task (prepared once, short) but its waits (a writer's
+// `BEGIN IMMEDIATE` and `COMMIT`, a checkpoint) on the I/O threads.
 _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 var env = try Environment.detect()
 try LoggingSystem.bootstrap(from: &env)

@@ -229,11 +229,14 @@ final class SQLiteCheckpoints: Sendable {
             return !state.running
         }
         guard start else { return }
-        threadPool.submit { _ in self.make() }
+        threadPool.submit { work in self.make(work) }
     }
 
-    private func make() {
+    private func make(_ work: NIOThreadPool.WorkItemState) {
         defer { state.withLockedValue { $0.running = false } }
+        // A pool shutting down hands back what it will not run: the writer's last connection
+        // to close makes the final checkpoint.
+        guard case .active = work else { return }
         do {
             let connection = try state.withLockedValue { state in
                 let connection = try state.connection ?? SQLiteReads.Connection(path: path, writes: true, busyTimeout: 0)
