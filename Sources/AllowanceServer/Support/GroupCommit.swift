@@ -33,8 +33,9 @@ actor GroupCommit {
     /// The most writers one transaction takes; the rest go in the next. It bounds how long a
     /// writer can wait behind others' work.
     static let largestGroup = 128
-    /// About ten seconds of waiting on a file another process holds before a group gives up.
-    static let busyAttempts = 150
+    /// About ten seconds of waiting on a file another process holds before a group gives up
+    /// (each attempt waits a little longer, up to 205 ms).
+    static let busyAttempts = 200
 
     private let writer: SQLiteWriter
     private var queue: [Writer] = []

@@ -13,9 +13,10 @@ import VaporCSQLite
 /// Through SQLiteNIO, every statement of every writer was parsed afresh, with the programs
 /// of the data-version triggers it fires, and sent to an I/O thread and back; a group's
 /// statements took turns on its one connection, about 80 µs each, so a group of postings
-/// waited on them more than on its flush. Here a statement runs in a few microseconds on the
-/// writer's own thread. Only `BEGIN IMMEDIATE`, which may wait for another process's
-/// transaction, and `COMMIT`, which waits for the disk, go to the I/O threads.
+/// waited on them more than on its flush. Here a statement runs in tens of microseconds on the
+/// writer's own thread, and so does `BEGIN IMMEDIATE`, which never waits: when another process
+/// holds the file it fails at once as busy, and the group commit tries again a little later.
+/// Only `COMMIT`, which waits for the disk, goes to the I/O threads.
 ///
 /// It is SQLite's own connection (the library SQLiteNIO builds) on the same file, as the
 /// readers' are, with SQLiteNIO's settings: foreign keys on, full sync (SQLite's default).
@@ -46,9 +47,9 @@ final class SQLiteWriter: Sendable {
 
     /// Runs `body` in one transaction on this connection: committed when it returns, rolled
     /// back when it throws. A file another process is writing throws `SQLiteResultError` with
-    /// `isBusy` after a brief wait, before any of `body` has run.
+    /// `isBusy` at once, before any of `body` has run.
     func transaction<T: Sendable>(_ body: @Sendable (any Database) async throws -> T) async throws -> T {
-        try await threadPool.runIfActive { try self.run("BEGIN IMMEDIATE") }
+        try run("BEGIN IMMEDIATE")
         do {
             let value = try await body(SQLiteWriterDatabase(writer: self))
             try await threadPool.runIfActive { try self.run("COMMIT") }
@@ -70,9 +71,9 @@ final class SQLiteWriter: Sendable {
     }
 
     private func opened() throws -> SQLiteReads.Connection {
-        // Briefly: the group commit retries a busy file itself, and answers a writer after about
-        // ten seconds of it (`GroupCommit.busyAttempts`).
-        let connection = try SQLiteReads.Connection(path: path, writes: true, busyTimeout: 25)
+        // No waiting on the writer's thread: the group commit retries a busy file itself, and
+        // answers its writers after about ten seconds of it (`GroupCommit.busyAttempts`).
+        let connection = try SQLiteReads.Connection(path: path, writes: true, busyTimeout: 0)
         try connection.run(try connection.statementToWrite("PRAGMA foreign_keys = ON"), []) { _ in }
         connection.onCommit(SQLiteCheckpoints.hook, context: Unmanaged.passUnretained(checkpoints).toOpaque())
         return connection
