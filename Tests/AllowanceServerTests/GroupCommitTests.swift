@@ -1,5 +1,6 @@
 import AllowanceAPI
 import AllowanceCore
+import Fluent
 import Foundation
 import Synchronization
 import Testing
@@ -199,6 +200,32 @@ struct GroupCommitTests {
             #expect(try await client.balance(of: kai, in: family) == Money(cents: 5_00))
             let audit = try await client.audit(family)
             #expect(audit.isClean, "\(audit.summary)")
+        }
+    }
+
+    /// Fluent's model queries run on the group's own connection (`SQLiteWriterDatabase`): a
+    /// change made through a model, then read back in the same write with its parents loaded,
+    /// is what the write sees and what is committed.
+    @Test func fluentModelWritesAndEagerLoadsRunInTheGroup() async throws {
+        try await withApp { client in
+            // setup
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            let context = client.app.context()
+            // act
+            let (day, familyName, email) = try await context.write { db in
+                try await Child.query(on: db).filter(\.$id == kai.id).set(\.$allowanceDay, to: Weekday.wednesday.rawValue).update()
+                let child = try await Child.query(on: db).filter(\.$id == kai.id).with(\.$family).with(\.$user).first()
+                guard let child else { throw AppError.notFound("Kai") }
+                return (child.allowanceDay, child.family.name, child.user.email)
+            }
+            // assert
+            #expect(day == Weekday.wednesday.rawValue)
+            #expect(email == kai.email)
+            let me: FamilyResponse = try await client.call(.GET, "/api/v1/families/current", token: family.parent.token)
+            #expect(familyName == me.name)
+            let children: [ChildResponse] = try await client.call(.GET, "/api/v1/children", token: family.parent.token)
+            #expect(children.first { $0.childId == kai.id }?.allowanceDay == .wednesday)
         }
     }
 

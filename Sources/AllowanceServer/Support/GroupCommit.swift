@@ -71,7 +71,7 @@ actor GroupCommit {
             groups += 1
             writers += group.count
             // Writers arriving while this group commits queue up for the next one.
-            let results = await Self.commit(group.map(\.work), on: writer)
+            let results = await withTaskExecutorPreference(writer.executor) { await Self.commit(group.map(\.work), on: writer) }
             for (writer, result) in zip(group, results) { writer.answer.resume(with: result) }
         }
         committing = false

@@ -74,6 +74,10 @@ final class SQLiteReads: Sendable {
             sqlite_nio_sqlite3_close(handle)
         }
 
+        /// Whether a transaction is open: false once SQLite has rolled one back by itself (after
+        /// an I/O error, a full disk or no memory), though no `ROLLBACK` was sent.
+        var isInTransaction: Bool { sqlite_nio_sqlite3_get_autocommit(handle) == 0 }
+
         /// Calls `hook` with `context` after each commit, with the log's length in pages, in place
         /// of SQLite's own checkpoint at 1,000 pages (`SQLiteCheckpoints`).
         func onCommit(_ hook: SQLiteCheckpoints.Hook, context: UnsafeMutableRawPointer) {
@@ -159,7 +163,11 @@ final class SQLiteReads: Sendable {
             switch sqlite_nio_sqlite3_column_type(statement, index) {
             case SQLITE_INTEGER: return .integer(Int(sqlite_nio_sqlite3_column_int64(statement, index)))
             case SQLITE_FLOAT: return .float(sqlite_nio_sqlite3_column_double(statement, index))
-            case SQLITE_TEXT: return .text(String(cString: sqlite_nio_sqlite3_column_text(statement, index)))
+            case SQLITE_TEXT:
+                // The text first, then its length in bytes (SQLite's order); a text may hold a NUL.
+                guard let text = sqlite_nio_sqlite3_column_text(statement, index) else { return .text("") }
+                let count = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
+                return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
             case SQLITE_BLOB:
                 let count = Int(sqlite_nio_sqlite3_column_bytes(statement, index))
                 var buffer = ByteBufferAllocator().buffer(capacity: count)
@@ -173,14 +181,24 @@ final class SQLiteReads: Sendable {
 
         private static func bind(_ value: SQLiteData, at index: Int32, to statement: OpaquePointer) -> Int32 {
             switch value {
-            case .integer(let value): sqlite_nio_sqlite3_bind_int64(statement, index, Int64(value))
-            case .float(let value): sqlite_nio_sqlite3_bind_double(statement, index, value)
-            case .text(let value): sqlite_nio_sqlite3_bind_text(statement, index, value, -1, transient)
+            case .integer(let value): return sqlite_nio_sqlite3_bind_int64(statement, index, Int64(value))
+            case .float(let value): return sqlite_nio_sqlite3_bind_double(statement, index, value)
+            case .text(let value):
+                // By its length, as SQLiteNIO binds it, so a NUL inside does not cut it short.
+                var text = value
+                return text.withUTF8 { utf8 in
+                    guard let start = utf8.baseAddress, !utf8.isEmpty else {
+                        return sqlite_nio_sqlite3_bind_text(statement, index, "", 0, transient)
+                    }
+                    return sqlite_nio_sqlite3_bind_text64(
+                        statement, index, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), UInt64(utf8.count), transient,
+                        UInt8(SQLITE_UTF8))
+                }
             case .blob(let value):
-                value.withUnsafeReadableBytes {
+                return value.withUnsafeReadableBytes {
                     sqlite_nio_sqlite3_bind_blob64(statement, index, $0.baseAddress, UInt64($0.count), transient)
                 }
-            case .null: sqlite_nio_sqlite3_bind_null(statement, index)
+            case .null: return sqlite_nio_sqlite3_bind_null(statement, index)
             }
         }
     }

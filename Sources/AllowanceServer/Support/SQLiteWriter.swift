@@ -32,12 +32,16 @@ final class SQLiteWriter: Sendable {
     /// What Fluent's model code reads from the database it is given (logger, event loop,
     /// the configuration the metrics hang on).
     let context: DatabaseContext
+    /// Where a group's work runs (`GroupCommit`): on the I/O threads, so that its statements
+    /// (a payday batch's take tens of milliseconds) hold up none of the event loops.
+    let executor: ThreadPoolExecutor
 
     init(path: String, threadPool: NIOThreadPool, context: DatabaseContext) {
         self.path = path
         self.threadPool = threadPool
         self.context = context
         checkpoints = SQLiteCheckpoints(path: path, threadPool: threadPool, logger: context.logger)
+        executor = ThreadPoolExecutor(threadPool: threadPool)
     }
 
     deinit {
@@ -49,24 +53,45 @@ final class SQLiteWriter: Sendable {
     /// back when it throws. A file another process is writing throws `SQLiteResultError` with
     /// `isBusy` at once, before any of `body` has run.
     func transaction<T: Sendable>(_ body: @Sendable (any Database) async throws -> T) async throws -> T {
-        try run("BEGIN IMMEDIATE")
+        try run("BEGIN IMMEDIATE", inTransaction: false)
         do {
             let value = try await body(SQLiteWriterDatabase(writer: self))
             try await threadPool.runIfActive { try self.run("COMMIT") }
             return value
         } catch {
-            // An I/O error may have ended the transaction already; then there is nothing to undo.
-            try? run("ROLLBACK")
+            rollBack()
             throw error
         }
     }
 
-    /// Runs one statement with its binds, handing each row to `onRow`.
-    func run(_ sql: String, _ binds: [SQLiteData] = [], _ onRow: (SQLiteReads.Row) throws -> Void = { _ in }) throws {
+    /// Runs one statement of the open transaction with its binds, handing each row to `onRow`.
+    /// If SQLite has ended the transaction by itself, the statement is refused: run alone, it
+    /// would commit on its own, and the group will run again.
+    func run(
+        _ sql: String, _ binds: [SQLiteData] = [], inTransaction: Bool = true, _ onRow: (SQLiteReads.Row) throws -> Void = { _ in }
+    ) throws {
         try connection.withLockedValue { connection in
             let open = try connection ?? opened()
             connection = open
+            guard open.isInTransaction == inTransaction else {
+                throw SQLiteResultError(
+                    code: SQLITE_ABORT, message: inTransaction ? "the transaction was rolled back" : "a transaction is still open")
+            }
             try open.run(try open.statementToWrite(sql), binds, onRow)
+        }
+    }
+
+    /// Undoes the open transaction, if SQLite has not already. A connection left in one would
+    /// refuse every later group and keep the file's lock, so it is closed, and the next group
+    /// opens another.
+    private func rollBack() {
+        connection.withLockedValue { connection in
+            guard let open = connection, open.isInTransaction else { return }
+            try? open.run(try open.statementToWrite("ROLLBACK"), []) { _ in }
+            if open.isInTransaction {
+                open.close()
+                connection = nil
+            }
         }
     }
 
@@ -86,7 +111,13 @@ final class SQLiteWriter: Sendable {
 struct SQLiteWriterDatabase: Database, SQLDatabase {
     let writer: SQLiteWriter
 
-    var context: DatabaseContext { writer.context }
+    /// The writer's context, on the event loop the caller is on when it is on one: Fluent
+    /// expects a query's rows on the database's event loop.
+    var context: DatabaseContext {
+        let base = writer.context
+        let loop = MultiThreadedEventLoopGroup.currentEventLoop ?? base.eventLoop
+        return DatabaseContext(configuration: base.configuration, logger: base.logger, eventLoop: loop)
+    }
     var inTransaction: Bool { true }
 
     // MARK: Fluent
@@ -98,7 +129,20 @@ struct SQLiteWriterDatabase: Database, SQLDatabase {
         if case .create = query.action, query.customIDKey != .some(.string("")) {
             sql = SQLList([sql, SQLReturning(.init((query.customIDKey ?? .id).description))], separator: SQLRaw(" "))
         }
-        return execute(sql: sql) { onOutput(RowOutput(row: $0, schema: nil)) }
+        var rows: [any SQLRow] = []
+        do {
+            try run(sql) { rows.append($0) }
+        } catch {
+            return eventLoop.makeFailedFuture(error)
+        }
+        // Off the event loop (a caller on another thread), the rows go there, as SQLiteNIO's did.
+        let loop = eventLoop
+        guard !loop.inEventLoop else {
+            for row in rows { onOutput(RowOutput(row: row, schema: nil)) }
+            return loop.makeSucceededVoidFuture()
+        }
+        nonisolated(unsafe) let delivered = rows
+        return loop.submit { for row in delivered { onOutput(RowOutput(row: row, schema: nil)) } }
     }
 
     func execute(schema: DatabaseSchema) -> EventLoopFuture<Void> {
@@ -113,8 +157,8 @@ struct SQLiteWriterDatabase: Database, SQLDatabase {
 
     // MARK: SQLKit
 
-    var logger: Logger { context.logger }
-    var eventLoop: any EventLoop { context.eventLoop }
+    var logger: Logger { writer.context.logger }
+    var eventLoop: any EventLoop { MultiThreadedEventLoopGroup.currentEventLoop ?? writer.context.eventLoop }
     var version: (any SQLDatabaseReportedVersion)? { nil }
     var dialect: any SQLDialect { SQLiteDialect() }
     var queryLogLevel: Logger.Level? { nil }
@@ -248,5 +292,18 @@ final class SQLiteCheckpoints: Sendable {
         } catch {
             logger.warning("checkpoint of \(path) failed: \(error)")
         }
+    }
+}
+
+/// Swift's tasks run on a thread pool's threads (with `withTaskExecutorPreference`).
+final class ThreadPoolExecutor: TaskExecutor {
+    private let threadPool: NIOThreadPool
+
+    init(threadPool: NIOThreadPool) { self.threadPool = threadPool }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        // Run even when the pool is shutting down: a task left unrun would never finish.
+        threadPool.submit { _ in job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
