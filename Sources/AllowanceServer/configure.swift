@@ -89,8 +89,9 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         // (SQLiteNIO's busy handler retries at once, forever) keeps its thread until the lock
         // is free. Each reading connection (one per event loop) may write outside the group
         // commit and wait so; the group holding the lock then still needs a thread to finish
-        // on. With threads for all of them and one more, it always has one; and one more for
-        // the writer's checkpoints (`SQLiteCheckpoints`). Set before `app.databases` is first
+        // on (its work runs on this pool too, `ThreadPoolExecutor`, then its `COMMIT`). With
+        // threads for all of them and one more, it always has one; and one more for the
+        // writer's checkpoints (`SQLiteCheckpoints`). Set before `app.databases` is first
         // used: the drivers take the pool then.
         app.threadPool = NIOThreadPool(numberOfThreads: System.coreCount + 3)
         app.sqliteReads = SQLiteReads(path: path)

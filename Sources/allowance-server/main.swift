@@ -8,9 +8,9 @@ import Vapor
 
 // Swift's tasks run on the server's event loops instead of a separate pool of threads, so a
 // request is not handed between threads each time its handler awaits (Vapor's own template
-// does this). Nothing here blocks a task for long: password hashing runs on its pool, and
-// SQLite's statements run in the task (prepared once, short) but its waits (a writer's
-// `BEGIN IMMEDIATE` and `COMMIT`, a checkpoint) on the I/O threads.
+// does this). Nothing here blocks a task for long: password hashing runs on its pool; SQLite's
+// reads run in the task (prepared once, short), and its write groups, their `COMMIT` and the
+// checkpoints on the I/O threads.
 _ = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 var env = try Environment.detect()
 try LoggingSystem.bootstrap(from: &env)
