@@ -181,8 +181,7 @@ struct GroupCommitTests {
             let path = try #require(try await client.app.db.sql.raw("PRAGMA database_list").first(decoding: File.self)).file
             let other = try SQLiteReads.Connection(path: path, writes: true)
             defer { other.close() }
-            func run(_ sql: String) throws { try other.run(try other.statementToWrite(sql), []) { _ in } }
-            try run("BEGIN IMMEDIATE")
+            try other.execute("BEGIN IMMEDIATE")
             // act
             let answered = Mutex(false)
             let posting = Task {
@@ -192,7 +191,7 @@ struct GroupCommitTests {
             }
             try await Task.sleep(for: .milliseconds(500))
             let answeredWhileHeld = answered.withLock { $0 }
-            try run("COMMIT")
+            try other.execute("COMMIT")
             let status = try await posting.value
             // assert
             #expect(!answeredWhileHeld)

@@ -125,10 +125,10 @@ actor GroupCommit {
     /// (`POST /transactions` on the bench's mixed database: about 900 to 1,170 a second). Now
     /// that statements run where the writer is, it measures the same as one after another
     /// (1,830 to 2,000 a second against 1,820); what it still overlaps is what a writer awaits
-    /// between its statements. Families share no row a writer reads and then changes (a clash on a row that must be
-    /// unique across families, such as an email, fails the writer, and the group runs again
-    /// one writer at a time), so the group ends as if its writers had run in some order, one
-    /// after another, and its commit makes all of them visible at once.
+    /// between its statements. Families share no row a writer reads and then changes (a clash
+    /// on a row that must be unique across families, such as an email, fails the writer, and
+    /// the group runs again one writer at a time), so the group ends as if its writers had run
+    /// in some order, one after another, and its commit makes all of them visible at once.
     private static func runSideBySide(_ group: [Work], on db: any Database) async throws -> [any Sendable] {
         var values = [(any Sendable)?](repeating: nil, count: group.count)
         let families = Dictionary(grouping: group.indices.filter { group[$0].family != nil }) { group[$0].family }

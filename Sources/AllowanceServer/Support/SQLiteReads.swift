@@ -116,6 +116,12 @@ final class SQLiteReads: Sendable {
             return statement
         }
 
+        /// Runs a statement with no binds and no rows wanted (a pragma, `ROLLBACK`) on the
+        /// writer's or the checkpoints' connection.
+        func execute(_ sql: String) throws {
+            try run(try statementToWrite(sql), []) { _ in }
+        }
+
         /// Binds `binds`, steps through every row and resets the statement, which ends its
         /// read transaction: the next read sees later commits.
         func run(_ statement: OpaquePointer, _ binds: [SQLiteData], _ onRow: (Row) throws -> Void) throws {
