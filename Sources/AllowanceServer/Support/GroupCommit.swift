@@ -21,7 +21,7 @@ import SQLKit
 actor GroupCommit {
     /// A writer's work, and the family whose rows it changes when it says so.
     struct Work: Sendable {
-        let run: @Sendable (any Database) async throws -> any Sendable
+        let run: @Sendable (SQLiteWriterDatabase) async throws -> any Sendable
         let family: UUID?
     }
 
@@ -51,10 +51,14 @@ actor GroupCommit {
     /// Runs `work` in the next group's transaction and returns its result once that group is
     /// on disk; throws what `work` threw (its changes undone) or why the commit failed. A
     /// writer that changes only rows of one family names it as `family`, and may then run
-    /// beside other families'.
-    func run<T: Sendable>(family: UUID? = nil, _ work: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+    /// beside other families'. Its statements are logged with `logger` (the caller's, which
+    /// carries its request's id).
+    func run<T: Sendable>(
+        family: UUID? = nil, logger: Logger? = nil, _ work: @escaping @Sendable (any Database) async throws -> T
+    ) async throws -> T {
         let result = try await withCheckedThrowingContinuation { answer in
-            queue.append(Writer(work: Work(run: { try await work($0) }, family: family), answer: answer))
+            let run: @Sendable (SQLiteWriterDatabase) async throws -> any Sendable = { try await work($0.logging(to: logger)) }
+            queue.append(Writer(work: Work(run: run, family: family), answer: answer))
             if !committing {
                 committing = true
                 Task { await commitQueued() }
@@ -129,7 +133,7 @@ actor GroupCommit {
     /// on a row that must be unique across families, such as an email, fails the writer, and
     /// the group runs again one writer at a time), so the group ends as if its writers had run
     /// in some order, one after another, and its commit makes all of them visible at once.
-    private static func runSideBySide(_ group: [Work], on db: any Database) async throws -> [any Sendable] {
+    private static func runSideBySide(_ group: [Work], on db: SQLiteWriterDatabase) async throws -> [any Sendable] {
         var values = [(any Sendable)?](repeating: nil, count: group.count)
         let families = Dictionary(grouping: group.indices.filter { group[$0].family != nil }) { group[$0].family }
         try await withThrowingTaskGroup(of: [(Int, any Sendable)].self) { tasks in
@@ -152,7 +156,9 @@ actor GroupCommit {
 
     /// Runs one writer between `SAVEPOINT` and `RELEASE`; when it throws, its changes are
     /// rolled back and the error is its result. A busy file is thrown on, to retry the group.
-    private static func inSavepoint(_ name: String, _ work: Work, on db: any Database) async throws -> Result<any Sendable, any Error> {
+    private static func inSavepoint(_ name: String, _ work: Work, on db: SQLiteWriterDatabase) async throws
+        -> Result<any Sendable, any Error>
+    {
         let sql = db.sql
         try await sql.raw("SAVEPOINT \(unsafeRaw: name)").run()
         do {

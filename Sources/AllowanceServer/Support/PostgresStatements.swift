@@ -28,6 +28,7 @@ struct PostgresPreparedDatabase: SQLDatabaseOverBase {
         guard let statement = try PreparedStatement(sql: sql, binds: binds, names: statements) else {
             return try await base.execute(sql: query, onRow)
         }
+        logQuery(sql, binds)
         let logger = logger
         do {
             try await postgres.withConnection { connection in

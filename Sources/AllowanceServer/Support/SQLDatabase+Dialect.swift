@@ -6,6 +6,14 @@ extension SQLDatabase {
     /// The few statements that differ between the two databases ask this: row locks
     /// (`FOR UPDATE`), and types PostgreSQL cannot infer.
     var isPostgres: Bool { dialect.name == "postgresql" }
+
+    /// Logs a statement as SQLKit's drivers do (at `queryLogLevel`: debug), for the statements
+    /// run here without them (`SQLiteReadDatabase`, `SQLiteWriterDatabase`,
+    /// `PostgresPreparedDatabase`), so `LOG_LEVEL=debug` still shows every statement.
+    func logQuery(_ sql: String, _ binds: [any Encodable & Sendable]) {
+        guard let level = queryLogLevel else { return }
+        logger.log(level: level, "Executing query", metadata: ["sql": .string(sql), "binds": .array(binds.map { .string("\($0)") })])
+    }
 }
 
 /// An `SQLDatabase` that runs some statements its own way and is otherwise `base`

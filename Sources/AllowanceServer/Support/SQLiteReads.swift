@@ -310,6 +310,7 @@ struct SQLiteReadDatabase: SQLDatabaseOverBase {
         let values = try binds.map { try encoder.encode($0) }
         return try reads.withConnection { connection in
             guard let statement = connection.statement(sql) else { return false }
+            logQuery(sql, binds)
             try connection.run(statement, values) { onRow($0) }
             return true
         }

@@ -50,10 +50,10 @@ final class SQLiteWriter: Sendable {
     /// Runs `body` in one transaction on this connection: committed when it returns, rolled
     /// back when it throws. A file another process is writing throws `SQLiteResultError` with
     /// `isBusy` at once, before any of `body` has run.
-    func transaction<T: Sendable>(_ body: @Sendable (any Database) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(_ body: @Sendable (SQLiteWriterDatabase) async throws -> T) async throws -> T {
         try run("BEGIN IMMEDIATE", inTransaction: false)
         do {
-            let value = try await body(SQLiteWriterDatabase(writer: self))
+            let value = try await body(SQLiteWriterDatabase(writer: self, logger: context.logger))
             try await threadPool.runIfActive { try self.run("COMMIT") }
             return value
         } catch {

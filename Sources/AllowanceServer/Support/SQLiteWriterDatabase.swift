@@ -9,11 +9,18 @@ import SQLiteKit
 /// turns them, and every statement runs on the writer's connection.
 struct SQLiteWriterDatabase: Database, SQLDatabase {
     let writer: SQLiteWriter
+    /// Logs this writer's statements (at debug) and is Fluent's logger for its models.
+    let logger: Logger
+
+    /// The same transaction, logging to `logger` when one is given.
+    func logging(to logger: Logger?) -> SQLiteWriterDatabase {
+        SQLiteWriterDatabase(writer: writer, logger: logger ?? self.logger)
+    }
 
     /// The writer's context, on the event loop the caller is on when it is on one: Fluent
     /// expects a query's rows on the database's event loop.
     var context: DatabaseContext {
-        DatabaseContext(configuration: writer.context.configuration, logger: writer.context.logger, eventLoop: eventLoop)
+        DatabaseContext(configuration: writer.context.configuration, logger: logger, eventLoop: eventLoop)
     }
     var inTransaction: Bool { true }
 
@@ -54,12 +61,11 @@ struct SQLiteWriterDatabase: Database, SQLDatabase {
 
     // MARK: SQLKit
 
-    var logger: Logger { writer.context.logger }
     /// The loop the caller is on, when it is on one (see `context`).
     var eventLoop: any EventLoop { MultiThreadedEventLoopGroup.currentEventLoop ?? writer.context.eventLoop }
     var version: (any SQLDatabaseReportedVersion)? { nil }
     var dialect: any SQLDialect { SQLiteDialect() }
-    var queryLogLevel: Logger.Level? { nil }
+    var queryLogLevel: Logger.Level? { .debug }
 
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) -> EventLoopFuture<Void> {
         do {
@@ -80,6 +86,7 @@ struct SQLiteWriterDatabase: Database, SQLDatabase {
 
     private func run(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws {
         let (sql, binds) = serialize(query)
+        logQuery(sql, binds)
         let encoder = SQLiteDataEncoder()
         try writer.run(sql, try binds.map { try encoder.encode($0) }) { onRow($0) }
     }

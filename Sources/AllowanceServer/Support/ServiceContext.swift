@@ -38,7 +38,7 @@ struct ServiceContext: Sendable {
             return try await work(transaction)
         }
         guard let groupCommit = state.groupCommit else { return try await db.transaction(timed) }
-        return try await groupCommit.run(family: family, timed)
+        return try await groupCommit.run(family: family, logger: db.logger, timed)
     }
 }
 

@@ -1,3 +1,5 @@
+import AllowanceAPI
+import AllowanceCore
 import Foundation
 import Testing
 import Vapor
@@ -63,6 +65,35 @@ import VaporTesting
                 #expect(lines.contains { $0.level >= .warning && $0.message.contains("Bug") }, "\(id): \(capture.lines.map(\.message))")
             }
             #expect(capture.lines.allSatisfy { $0.metadata["request-id"] != nil })
+        }
+    }
+
+    /// At debug level a request's statements are logged with its id, as SQLKit's drivers log
+    /// them, including those run on the server's own read connections and, on SQLite, on the
+    /// group commit's connection beside other requests' writers.
+    @Test func aRequestsStatementsAreLoggedAtDebugWithItsId() async throws {
+        try await withApp { client in
+            // setup
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            let capture = LogCapture()
+            client.app.logger = capture.logger
+            // act
+            let posting = CreateTransactionRequest(childId: kai.id, amount: Money(cents: 5_00), type: .credit, description: "Logged")
+            let posted = try await client.send(
+                .POST, "/api/v1/transactions", token: family.parent.token, json: posting, headers: [("X-Request-Id", "post-1")])
+            let listed = try await client.send(
+                .GET, "/api/v1/children/\(kai.id)/transactions", token: family.parent.token, headers: [("X-Request-Id", "list-1")])
+            // assert
+            #expect(posted.status == .created && listed.status == .ok)
+            func statements(of id: String) -> [String] {
+                capture.lines.filter { $0.level == .debug && $0.metadata["request-id"] == .string(id) }.compactMap {
+                    if case .string(let sql) = $0.metadata["sql"] { return sql.uppercased() }
+                    return nil
+                }
+            }
+            #expect(statements(of: "post-1").contains { $0.contains("INSERT INTO TRANSACTIONS") })
+            #expect(statements(of: "list-1").contains { $0.hasPrefix("SELECT") && $0.contains("TRANSACTIONS") })
         }
     }
 }
