@@ -26,7 +26,9 @@ import Testing
             viewModel.email = LiveServer.parentEmail
             viewModel.password = LiveServer.password
             let task = Task { await viewModel.login() }
-            try await Task.sleep(for: .milliseconds(100))
+            // The call takes 400 ms; a busy machine may start it late, so look until it shows.
+            let deadline = ContinuousClock.now + .seconds(5)
+            while !viewModel.isLoading && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
             #expect(viewModel.isLoading)
             await task.value
             #expect(!viewModel.isLoading)
