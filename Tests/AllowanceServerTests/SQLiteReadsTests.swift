@@ -48,6 +48,34 @@ import Testing
         }
     }
 
+    /// Statements whose texts vary with a list's length (a payday batch's rows) are kept apart,
+    /// a few at most: 200 sizes of a 120-to-319-value statement leave 16 kept, the writer's
+    /// small statements stay kept beside them, and each still answers right.
+    @Test func statementsBindingLongListsAreKeptApartAndFew() throws {
+        // setup
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let connection = try SQLiteReads.Connection(path: path, writes: true)
+        defer { connection.close() }
+        try connection.execute("CREATE TABLE t (v INTEGER)")
+        try connection.execute("INSERT INTO t VALUES (1)")
+        let small = connection.kept.small
+        // act
+        var sums: [Int] = []
+        for count in 120..<320 {
+            let sql = "SELECT " + (1...count).map { "?\($0)" }.joined(separator: " + ") + " AS total"
+            try connection.run(try connection.statementToWrite(sql), (1...count).map { .integer($0) }) { row in
+                sums.append(try row.decode(column: "total", as: Int.self))
+            }
+        }
+        try connection.execute("INSERT INTO t VALUES (2)")
+        // assert
+        #expect(sums == (120..<320).map { $0 * ($0 + 1) / 2 })
+        #expect(connection.kept.large <= SQLiteReads.Connection.largeStatementLimit && connection.kept.large > 0)
+        #expect(connection.kept.small == small + 1)
+    }
+
     @Test func uuidsReadByHandAsFoundationReadsThem() {
         for _ in 0..<200 {
             let id = UUID()

@@ -45,14 +45,24 @@ final class SQLiteReads: Sendable {
     /// The readers' connections run only plain reads; the group commit's (`SQLiteWriter`) runs
     /// every statement.
     final class Connection: @unchecked Sendable {
-        /// Enough for every query text the server reads with; past it, the oldest are let go.
+        /// Enough for every query text the server reads with; past it, all are let go.
         /// The writer's holds each savepoint's statements too, a few per writer of a group.
         static let statementLimit = 256
         static let writerStatementLimit = 1_024
+        /// Statements binding more values than `PostgresStatements.bindLimit` are kept apart,
+        /// and only a few: their texts vary with a list's length (a payday batch's rows, a
+        /// group's notifications, an `IN` list), and each is a large program (150 KB for a
+        /// payday batch's 500 ledger rows). Among the others, the sizes a long-running server
+        /// met would pile up to a thousand of them. A payday's batches, each the same size but
+        /// the last, still use theirs again.
+        static let largeStatementLimit = 16
 
         private let handle: OpaquePointer
         private let writes: Bool
         private var statements: [String: OpaquePointer] = [:]
+        private var largeStatements: [String: OpaquePointer] = [:]
+        /// Statements kept now, small and large (the tests read them).
+        var kept: (small: Int, large: Int) { (statements.count, largeStatements.count) }
 
         /// `busyTimeout`: how long a statement waits for another connection's lock, in ms.
         init(path: String, writes: Bool = false, busyTimeout: Int32 = 5_000) throws {
@@ -71,6 +81,7 @@ final class SQLiteReads: Sendable {
 
         func close() {
             for statement in statements.values { sqlite_nio_sqlite3_finalize(statement) }
+            for statement in largeStatements.values { sqlite_nio_sqlite3_finalize(statement) }
             sqlite_nio_sqlite3_close(handle)
         }
 
@@ -98,7 +109,7 @@ final class SQLiteReads: Sendable {
         }
 
         private func prepared(_ sql: String) throws -> OpaquePointer? {
-            if let statement = statements[sql] { return statement }
+            if let statement = statements[sql] ?? largeStatements[sql] { return statement }
             guard writes || Self.isRead(sql) else { return nil }
             var statement: OpaquePointer?
             let flags = UInt32(SQLITE_PREPARE_PERSISTENT)
@@ -108,12 +119,21 @@ final class SQLiteReads: Sendable {
                 sqlite_nio_sqlite3_finalize(statement)
                 return nil
             }
-            if statements.count >= (writes ? Self.writerStatementLimit : Self.statementLimit) {
-                for old in statements.values { sqlite_nio_sqlite3_finalize(old) }
-                statements.removeAll()
+            if sqlite_nio_sqlite3_bind_parameter_count(statement) > PostgresStatements.bindLimit {
+                Self.keep(statement, for: sql, in: &largeStatements, limit: Self.largeStatementLimit)
+            } else {
+                Self.keep(statement, for: sql, in: &statements, limit: writes ? Self.writerStatementLimit : Self.statementLimit)
             }
-            statements[sql] = statement
             return statement
+        }
+
+        /// Keeps `statement`, first letting all of `kept` go when it is full.
+        private static func keep(_ statement: OpaquePointer, for sql: String, in kept: inout [String: OpaquePointer], limit: Int) {
+            if kept.count >= limit {
+                for old in kept.values { sqlite_nio_sqlite3_finalize(old) }
+                kept.removeAll()
+            }
+            kept[sql] = statement
         }
 
         /// Runs a statement with no binds and no rows wanted (a pragma, `ROLLBACK`) on the
