@@ -49,8 +49,9 @@ import Testing
     }
 
     /// Statements whose texts vary with a list's length (a payday batch's rows) are kept apart,
-    /// a few at most: 200 sizes of a 120-to-319-value statement leave 16 kept, the writer's
-    /// small statements stay kept beside them, and each still answers right.
+    /// a few at most: after 200 sizes of a 120-to-319-value statement at most 16 are kept, the
+    /// writer's small statements stay kept beside them, each answers right, and one run again
+    /// (as a payday's next batch of the same size) is used again, not kept twice.
     @Test func statementsBindingLongListsAreKeptApartAndFew() throws {
         // setup
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("kept-\(UUID().uuidString).sqlite").path
@@ -60,7 +61,7 @@ import Testing
         defer { connection.close() }
         try connection.execute("CREATE TABLE t (v INTEGER)")
         try connection.execute("INSERT INTO t VALUES (1)")
-        let small = connection.kept.small
+        let small = connection.keptCounts.small
         // act
         var sums: [Int] = []
         for count in 120..<320 {
@@ -69,11 +70,18 @@ import Testing
                 sums.append(try row.decode(column: "total", as: Int.self))
             }
         }
+        let (large, preparations) = (connection.keptCounts.large, connection.preparations)
+        let last = "SELECT " + (1...319).map { "?\($0)" }.joined(separator: " + ") + " AS total"
+        try connection.run(try connection.statementToWrite(last), (1...319).map { .integer($0) }) { row in
+            sums.append(try row.decode(column: "total", as: Int.self))
+        }
         try connection.execute("INSERT INTO t VALUES (2)")
         // assert
-        #expect(sums == (120..<320).map { $0 * ($0 + 1) / 2 })
-        #expect(connection.kept.large <= SQLiteReads.Connection.largeStatementLimit && connection.kept.large > 0)
-        #expect(connection.kept.small == small + 1)
+        #expect(sums == (120..<320).map { $0 * ($0 + 1) / 2 } + [319 * 320 / 2])
+        #expect(connection.keptCounts.large == large)
+        #expect(connection.preparations == preparations + 1, "only the new INSERT was prepared")
+        #expect(connection.keptCounts.large <= SQLiteReads.Connection.largeStatementLimit && connection.keptCounts.large > 0)
+        #expect(connection.keptCounts.small == small + 1)
     }
 
     @Test func uuidsReadByHandAsFoundationReadsThem() {

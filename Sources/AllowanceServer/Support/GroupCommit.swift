@@ -57,7 +57,7 @@ actor GroupCommit {
         family: UUID? = nil, logger: Logger? = nil, _ work: @escaping @Sendable (any Database) async throws -> T
     ) async throws -> T {
         let result = try await withCheckedThrowingContinuation { answer in
-            let run: @Sendable (SQLiteWriterDatabase) async throws -> any Sendable = { try await work($0.logging(to: logger)) }
+            let run: @Sendable (SQLiteWriterDatabase) async throws -> any Sendable = { try await work($0.withLogger(logger)) }
             queue.append(Writer(work: Work(run: run, family: family), answer: answer))
             if !committing {
                 committing = true

@@ -49,20 +49,23 @@ final class SQLiteReads: Sendable {
         /// The writer's holds each savepoint's statements too, a few per writer of a group.
         static let statementLimit = 256
         static let writerStatementLimit = 1_024
-        /// Statements binding more values than `PostgresStatements.bindLimit` are kept apart,
-        /// and only a few: their texts vary with a list's length (a payday batch's rows, a
-        /// group's notifications, an `IN` list), and each is a large program (150 KB for a
-        /// payday batch's 500 ledger rows). Among the others, the sizes a long-running server
-        /// met would pile up to a thousand of them. A payday's batches, each the same size but
-        /// the last, still use theirs again.
+        /// Statements binding more than `largeStatementBinds` values are kept apart, and only
+        /// a few: their texts vary with a list's length (a payday batch's rows, a group's
+        /// notifications, an `IN` list), and each is a large program (150 KB for a payday
+        /// batch's 500 ledger rows). Among the others, the sizes a long-running server met
+        /// would pile up to a thousand of them. A payday's batches, each the same size but the
+        /// last, still use theirs again. (PostgreSQL's prepared statements stop at the same
+        /// count, for the same reason: `PostgresStatements.bindLimit`.)
+        static let largeStatementBinds: Int32 = 100
         static let largeStatementLimit = 16
 
         private let handle: OpaquePointer
         private let writes: Bool
         private var statements: [String: OpaquePointer] = [:]
         private var largeStatements: [String: OpaquePointer] = [:]
-        /// Statements kept now, small and large (the tests read them).
-        var kept: (small: Int, large: Int) { (statements.count, largeStatements.count) }
+        /// Statements kept now, small and large, and statements prepared so far (the tests read them).
+        var keptCounts: (small: Int, large: Int) { (statements.count, largeStatements.count) }
+        private(set) var preparations = 0
 
         /// `busyTimeout`: how long a statement waits for another connection's lock, in ms.
         init(path: String, writes: Bool = false, busyTimeout: Int32 = 5_000) throws {
@@ -114,12 +117,13 @@ final class SQLiteReads: Sendable {
             var statement: OpaquePointer?
             let flags = UInt32(SQLITE_PREPARE_PERSISTENT)
             try check(sqlite_nio_sqlite3_prepare_v3(handle, sql, -1, flags, &statement, nil))
+            preparations += 1
             guard let statement else { return nil }
             guard writes || sqlite_nio_sqlite3_stmt_readonly(statement) != 0 else {
                 sqlite_nio_sqlite3_finalize(statement)
                 return nil
             }
-            if sqlite_nio_sqlite3_bind_parameter_count(statement) > PostgresStatements.bindLimit {
+            if sqlite_nio_sqlite3_bind_parameter_count(statement) > Self.largeStatementBinds {
                 Self.keep(statement, for: sql, in: &largeStatements, limit: Self.largeStatementLimit)
             } else {
                 Self.keep(statement, for: sql, in: &statements, limit: writes ? Self.writerStatementLimit : Self.statementLimit)
@@ -127,13 +131,13 @@ final class SQLiteReads: Sendable {
             return statement
         }
 
-        /// Keeps `statement`, first letting all of `kept` go when it is full.
-        private static func keep(_ statement: OpaquePointer, for sql: String, in kept: inout [String: OpaquePointer], limit: Int) {
-            if kept.count >= limit {
-                for old in kept.values { sqlite_nio_sqlite3_finalize(old) }
-                kept.removeAll()
+        /// Keeps `statement` in `cache`, first letting all of it go when it is full.
+        private static func keep(_ statement: OpaquePointer, for sql: String, in cache: inout [String: OpaquePointer], limit: Int) {
+            if cache.count >= limit {
+                for old in cache.values { sqlite_nio_sqlite3_finalize(old) }
+                cache.removeAll()
             }
-            kept[sql] = statement
+            cache[sql] = statement
         }
 
         /// Runs a statement with no binds and no rows wanted (a pragma, `ROLLBACK`) on the

@@ -13,7 +13,7 @@ struct SQLiteWriterDatabase: Database, SQLDatabase {
     let logger: Logger
 
     /// The same transaction, logging to `logger` when one is given.
-    func logging(to logger: Logger?) -> SQLiteWriterDatabase {
+    func withLogger(_ logger: Logger?) -> SQLiteWriterDatabase {
         SQLiteWriterDatabase(writer: writer, logger: logger ?? self.logger)
     }
 

@@ -70,7 +70,8 @@ import VaporTesting
 
     /// At debug level a request's statements are logged with its id, as SQLKit's drivers log
     /// them, including those run on the server's own read connections and, on SQLite, on the
-    /// group commit's connection beside other requests' writers.
+    /// group commit's connection shared with other requests' writers: a posting's SQL, a
+    /// sign-in's Fluent model write (its session) and a list's read.
     @Test func aRequestsStatementsAreLoggedAtDebugWithItsId() async throws {
         try await withApp { client in
             // setup
@@ -84,8 +85,10 @@ import VaporTesting
                 .POST, "/api/v1/transactions", token: family.parent.token, json: posting, headers: [("X-Request-Id", "post-1")])
             let listed = try await client.send(
                 .GET, "/api/v1/children/\(kai.id)/transactions", token: family.parent.token, headers: [("X-Request-Id", "list-1")])
+            let signIn = LoginRequest(email: kai.email, password: "secret1")
+            let signedIn = try await client.send(.POST, "/api/v1/auth/login", json: signIn, headers: [("X-Request-Id", "login-1")])
             // assert
-            #expect(posted.status == .created && listed.status == .ok)
+            #expect(posted.status == .created && listed.status == .ok && signedIn.status == .ok)
             func statements(of id: String) -> [String] {
                 capture.lines.filter { $0.level == .debug && $0.metadata["request-id"] == .string(id) }.compactMap {
                     if case .string(let sql) = $0.metadata["sql"] { return sql.uppercased() }
@@ -94,6 +97,7 @@ import VaporTesting
             }
             #expect(statements(of: "post-1").contains { $0.contains("INSERT INTO TRANSACTIONS") })
             #expect(statements(of: "list-1").contains { $0.hasPrefix("SELECT") && $0.contains("TRANSACTIONS") })
+            #expect(statements(of: "login-1").contains { $0.contains("INSERT INTO \"SESSIONS\"") })
         }
     }
 }
