@@ -17,7 +17,7 @@ enum OccurrenceClaims {
         let claimed = try await db.sql.raw(
             """
             INSERT INTO occurrences (id, key, job, subject_id, due_at, created_at)
-            VALUES (\(bind: UUID()), \(bind: key), \(bind: job), \(bind: subject), \(bind: dueAt), \(bind: now))
+            VALUES (\(bind: UUID.timeOrdered()), \(bind: key), \(bind: job), \(bind: subject), \(bind: dueAt), \(bind: now))
             ON CONFLICT (key) DO NOTHING RETURNING id
             """
         ).first(decoding: Row.self)

@@ -41,7 +41,7 @@ enum LedgerService {
         guard let updated else { throw try await refusal(for: posting, on: sql) }
 
         // The child's row is now locked by this transaction, so the next number is ours alone.
-        let id = UUID()
+        let id = UUID.timeOrdered()
         try await sql.raw(
             """
             INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by, created_at, entry_number)

@@ -28,7 +28,7 @@ final class NotificationBatch: Sendable {
 
         init(_ userID: UUID, type: NotificationType, title: String, message: String, childID: UUID?, at now: Date) {
             values =
-                "(\(bind: UUID()), \(bind: userID), \(bind: type.rawValue), \(bind: title), \(bind: message), \(bind: childID), \(bind: now))"
+                "(\(bind: UUID.timeOrdered()), \(bind: userID), \(bind: type.rawValue), \(bind: title), \(bind: message), \(bind: childID), \(bind: now))"
             self.type = type
         }
     }

@@ -34,7 +34,7 @@ enum PointsLedger {
             """
         ).first(decoding: Balance.self)
         guard let updated else { throw try await refusal(for: posting, on: sql) }
-        let id = UUID()
+        let id = UUID.timeOrdered()
         try await sql.raw(
             """
             INSERT INTO points_entries (id, child_id, entry_number, type, amount, balance_after, description, session_id, transaction_id,

@@ -107,7 +107,7 @@ enum PaydayBatch {
         var values: [SQLQueryString] = []
         for due in dues {
             values.append(
-                "(\(bind: UUID()), \(bind: due.key), \(bind: PaydayService.jobName), \(bind: due.child.id), \(bind: due.payday), \(bind: now))"
+                "(\(bind: UUID.timeOrdered()), \(bind: due.key), \(bind: PaydayService.jobName), \(bind: due.child.id), \(bind: due.payday), \(bind: now))"
             )
         }
         struct Row: Decodable { let key: String }
@@ -144,7 +144,7 @@ enum PaydayBatch {
         var values: [SQLQueryString] = []
         for (due, credit) in paid {
             values.append(
-                "(\(bind: UUID()), \(bind: due.child.id), \(bind: credit.allowance.cents), \(bind: credit.balanceAfter.cents), \(bind: due.payday))"
+                "(\(bind: UUID.timeOrdered()), \(bind: due.child.id), \(bind: credit.allowance.cents), \(bind: credit.balanceAfter.cents), \(bind: due.payday))"
             )
         }
         // Each child's row is locked by the credit above, and a batch pays each child once, so

@@ -39,7 +39,7 @@ enum GoalRows {
             """
         ).first(decoding: Amount.self)
         guard let updated else { throw try await shortfall(of: posting.goal, on: sql) }
-        let id = UUID()
+        let id = UUID.timeOrdered()
         // The goal's row is now locked by this transaction, so the next number is ours alone.
         try await sql.raw(
             """
