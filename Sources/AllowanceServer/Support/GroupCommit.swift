@@ -54,7 +54,7 @@ actor GroupCommit {
     /// beside other families'. Its statements are logged with `logger` (the caller's, which
     /// carries its request's id).
     func run<T: Sendable>(
-        family: UUID? = nil, logger: Logger? = nil, _ work: @escaping @Sendable (any Database) async throws -> T
+        family: UUID? = nil, logger: Logger, _ work: @escaping @Sendable (any Database) async throws -> T
     ) async throws -> T {
         let result = try await withCheckedThrowingContinuation { answer in
             let run: @Sendable (SQLiteWriterDatabase) async throws -> any Sendable = { try await work($0.withLogger(logger)) }

@@ -12,10 +12,8 @@ struct SQLiteWriterDatabase: Database, SQLDatabase {
     /// Logs this writer's statements (at debug) and is Fluent's logger for its models.
     let logger: Logger
 
-    /// The same transaction, logging to `logger` when one is given.
-    func withLogger(_ logger: Logger?) -> SQLiteWriterDatabase {
-        SQLiteWriterDatabase(writer: writer, logger: logger ?? self.logger)
-    }
+    /// The same transaction, logging to `logger`.
+    func withLogger(_ logger: Logger) -> SQLiteWriterDatabase { SQLiteWriterDatabase(writer: writer, logger: logger) }
 
     /// The writer's context, on the event loop the caller is on when it is on one: Fluent
     /// expects a query's rows on the database's event loop.
