@@ -88,12 +88,11 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         // SQLite's calls block a thread of this pool, and one waiting for the file's lock
         // (SQLiteNIO's busy handler retries at once, forever) keeps its thread until the lock
         // is free. Each reading connection (one per event loop) may write outside the group
-        // commit and wait so; the group holding the lock then still needs a thread to finish
-        // on (its work runs on this pool too, `ThreadPoolExecutor`, then its `COMMIT`). With
-        // threads for all of them and one more, it always has one; and one more for the
-        // writer's checkpoints (`SQLiteCheckpoints`). Set before `app.databases` is first
-        // used: the drivers take the pool then.
-        app.threadPool = NIOThreadPool(numberOfThreads: System.coreCount + 3)
+        // commit and wait so, while the group holding the lock finishes on its own thread
+        // (`SQLiteWriter`). With threads for all of them and one more, the pool always has
+        // one; and one more for the writer's checkpoints (`SQLiteCheckpoints`). Set before
+        // `app.databases` is first used: the drivers take the pool then.
+        app.threadPool = NIOThreadPool(numberOfThreads: System.coreCount + 2)
         app.sqliteReads = SQLiteReads(path: path)
         app.databases.use(app.serverDatabase(.sqlite(.file(path)), reads: app.sqliteReads), as: .sqlite)
     case .postgres(let url):

@@ -21,7 +21,7 @@ struct GroupCommitTests {
             let kai = family.children[0]
             let context = client.app.context()
             let groupCommit = try #require(client.app.serverState.groupCommit)
-            let groupsBefore = await groupCommit.groups
+            let groupsBefore = groupCommit.groups
             // act
             let answers = await withTaskGroup(of: (Int, Bool).self) { group in
                 for index in 0..<90 {
@@ -54,7 +54,7 @@ struct GroupCommitTests {
                     == Set((0..<90).filter { $0 % 3 != 0 }.map { "Writer \($0)" }))
             // Entry numbers and balances run without gaps: the undone writers left no hole.
             #expect(ledger.map(\.balanceAfter.cents).sorted() == (1...60).map { Int64($0) * 100 })
-            let groups = await groupCommit.groups - groupsBefore
+            let groups = groupCommit.groups - groupsBefore
             #expect(groups < 90, "90 writers at once took \(groups) transactions")
             let audit = try await client.audit(family)
             #expect(audit.isClean, "\(audit.summary)")
@@ -77,14 +77,14 @@ struct GroupCommitTests {
             // A writer keeps the group before theirs open until all 60 are queued, so that they
             // share the next one however slowly a busy machine starts them.
             let groupCommit = try #require(client.app.serverState.groupCommit)
-            let groupsBefore = await groupCommit.groups
+            let groupsBefore = groupCommit.groups
             let metricsBefore = try await client.scrape()
             let holder = Task {
                 try await context.write { _ in
-                    while await groupCommit.waiting < 60 { try await Task.sleep(for: .milliseconds(1)) }
+                    while groupCommit.waiting < 60 { try await Task.sleep(for: .milliseconds(1)) }
                 }
             }
-            while await groupCommit.groups == groupsBefore { try await Task.sleep(for: .milliseconds(1)) }
+            while groupCommit.groups == groupsBefore { try await Task.sleep(for: .milliseconds(1)) }
             // act
             let deadline = ContinuousClock.now + .seconds(30)
             let answers = await withTaskGroup(of: (Int, Bool).self) { group in
@@ -150,7 +150,7 @@ struct GroupCommitTests {
             let family = try await client.family(children: [("Kai", .zero)])
             let kai = family.children[0]
             let groupCommit = try #require(client.app.serverState.groupCommit)
-            let groupsBefore = await groupCommit.groups
+            let groupsBefore = groupCommit.groups
             // act
             let statuses = try await withThrowingTaskGroup(of: UInt.self) { group in
                 for index in 0..<60 {
@@ -170,7 +170,7 @@ struct GroupCommitTests {
             #expect(list.unreadCount == 60)
             let parent: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications", token: family.parent.token)
             #expect(parent.notifications.isEmpty)
-            #expect(await groupCommit.groups - groupsBefore < 60)
+            #expect(groupCommit.groups - groupsBefore < 60)
         }
     }
 

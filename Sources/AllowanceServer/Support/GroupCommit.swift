@@ -1,6 +1,7 @@
 import Fluent
 import FluentSQLiteDriver
 import Foundation
+import NIOConcurrencyHelpers
 import SQLKit
 
 /// SQLite's writers, committed in groups. SQLite has one writer at a time and each commit
@@ -16,9 +17,11 @@ import SQLKit
 /// transaction is rolled back and the group runs again with a savepoint for each writer: the
 /// one that failed rolls back to its savepoint and gets its error, and the others still commit.
 ///
-/// Groups run one after another on one connection kept for writing (`SQLiteWriter`), so the
-/// readers' connections never wait behind a group.
-actor GroupCommit {
+/// Groups run one after another on one connection kept for writing, on its own thread
+/// (`SQLiteWriter`), so the readers' connections never wait behind a group. The queue is a
+/// lock, not an actor: the thread that commits a group answers its writers and takes the next
+/// group at once, with no hop to another executor in between.
+final class GroupCommit: Sendable {
     /// A writer's work, and the family whose rows it changes when it says so.
     struct Work: Sendable {
         let run: @Sendable (SQLiteWriterDatabase) async throws -> any Sendable
@@ -37,14 +40,20 @@ actor GroupCommit {
     /// (each attempt waits a little longer, up to 205 ms).
     static let busyAttempts = 200
 
+    private struct State {
+        var queue: [Writer] = []
+        var committing = false
+        var groups = 0
+        var writers = 0
+    }
+
     private let writer: SQLiteWriter
-    private var queue: [Writer] = []
-    private var committing = false
+    private let state = NIOLockedValueBox(State())
     /// Transactions run and the writers they carried, since start (the tests read them).
-    private(set) var groups = 0
-    private(set) var writers = 0
+    var groups: Int { state.withLockedValue(\.groups) }
+    var writers: Int { state.withLockedValue(\.writers) }
     /// Writers queued for the next group (the tests read it).
-    var waiting: Int { queue.count }
+    var waiting: Int { state.withLockedValue(\.queue.count) }
 
     init(writer: SQLiteWriter) { self.writer = writer }
 
@@ -58,27 +67,37 @@ actor GroupCommit {
     ) async throws -> T {
         let result = try await withCheckedThrowingContinuation { answer in
             let run: @Sendable (SQLiteWriterDatabase) async throws -> any Sendable = { try await work($0.withLogger(logger)) }
-            queue.append(Writer(work: Work(run: run, family: family), answer: answer))
-            if !committing {
-                committing = true
-                Task { await commitQueued() }
+            let start = state.withLockedValue { state in
+                state.queue.append(Writer(work: Work(run: run, family: family), answer: answer))
+                defer { state.committing = true }
+                return !state.committing
             }
+            if start { Task(executorPreference: writer.executor) { await self.commitQueued() } }
         }
         // The continuation only ever receives what this caller's own work returned.
         return result as! T
     }
 
     private func commitQueued() async {
-        while !queue.isEmpty {
-            let group = Array(queue.prefix(Self.largestGroup))
-            queue.removeFirst(group.count)
-            groups += 1
-            writers += group.count
+        while let group = nextGroup() {
             // Writers arriving while this group commits queue up for the next one.
-            let results = await withTaskExecutorPreference(writer.executor) { await Self.commit(group.map(\.work), on: writer) }
+            let results = await Self.commit(group.map(\.work), on: writer)
             for (writer, result) in zip(group, results) { writer.answer.resume(with: result) }
         }
-        committing = false
+    }
+
+    private func nextGroup() -> [Writer]? {
+        state.withLockedValue { state in
+            guard !state.queue.isEmpty else {
+                state.committing = false
+                return nil
+            }
+            let group = Array(state.queue.prefix(Self.largestGroup))
+            state.queue.removeFirst(group.count)
+            state.groups += 1
+            state.writers += group.count
+            return group
+        }
     }
 
     /// One transaction for the whole group: first with no savepoints, then, if a writer failed,
@@ -174,3 +193,4 @@ actor GroupCommit {
         }
     }
 }
+
