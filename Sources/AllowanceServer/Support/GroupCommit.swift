@@ -193,4 +193,3 @@ final class GroupCommit: Sendable {
         }
     }
 }
-
