@@ -44,14 +44,12 @@ final class GroupCommit: Sendable {
         var queue: [Writer] = []
         var committing = false
         var groups = 0
-        var writers = 0
     }
 
     private let writer: SQLiteWriter
     private let state = NIOLockedValueBox(State())
-    /// Transactions run and the writers they carried, since start (the tests read them).
+    /// Transactions run since start (the tests read it).
     var groups: Int { state.withLockedValue(\.groups) }
-    var writers: Int { state.withLockedValue(\.writers) }
     /// Writers queued for the next group (the tests read it).
     var waiting: Int { state.withLockedValue(\.queue.count) }
 
@@ -95,7 +93,6 @@ final class GroupCommit: Sendable {
             let group = Array(state.queue.prefix(Self.largestGroup))
             state.queue.removeFirst(group.count)
             state.groups += 1
-            state.writers += group.count
             return group
         }
     }
