@@ -476,3 +476,33 @@ import VaporTesting
         }
     }
 }
+
+extension ResponseCacheTests {
+    /// Every read a child's own login makes is a read of that child: their dashboard and their
+    /// notifications outlive a sister's writes, and never one of their own or the family's.
+    @Test func aChildsOwnReadsOutliveASistersWritesOnly() async throws {
+        try await withApp(metrics: true) { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 5_000)), ("Freya", Money(cents: 5_000))])
+            let (kai, freya) = (family.children[0], family.children[1])
+            for path in ["/api/v1/dashboard/child", "/api/v1/notifications?limit=20"] {
+                let first = try await client.send(.GET, path, token: kai.token)
+                #expect(first.status == .ok)
+                #expect(try await client.post(.debit, 100, to: freya, in: family).status == .created)
+                var before = try await hits(client)
+                #expect(try await client.send(.GET, path, token: kai.token).body.string == first.body.string)
+                #expect(try await hits(client) == before + 1, "a sister's debit, \(path)")
+
+                #expect(try await client.post(.debit, 250, to: kai, in: family, description: "Comic").status == .created)
+                before = try await hits(client)
+                let mine = try await client.send(.GET, path, token: kai.token)
+                #expect(try await hits(client) == before, "Kai's own debit, \(path)")
+                #expect(mine.body.string.contains("Comic"))
+
+                try await client.app.db.sql.raw("UPDATE users SET first_name = 'Pat' WHERE id = \(bind: family.parent.userId)").run()
+                before = try await hits(client)
+                _ = try await client.send(.GET, path, token: kai.token)
+                #expect(try await hits(client) == before, "a parent's name is shared, \(path)")
+            }
+        }
+    }
+}

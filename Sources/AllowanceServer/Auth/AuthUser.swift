@@ -18,7 +18,8 @@ public struct AuthUser: Authenticatable, Sendable {
     public var dataVersion: Int64 = 0
     /// The family's `shared_version`, read with it (`AddChildDataVersion`).
     public var sharedVersion: Int64 = 0
-    /// When the request names a child of the family (`childId`): the child and its number.
+    /// The child the request is about and its number: the child of the family its path names
+    /// (`childId`), else the signed-in child themselves (`SessionStore.positionalQuery`).
     public var childVersion: (child: UUID, version: Int64)? = nil
 
     public var isParent: Bool { role == .parent }

@@ -39,8 +39,8 @@ enum SessionStore {
     /// server ends the session on all of them at once.
     static func user(forToken token: String, request: Request) async throws -> AuthUser? {
         guard let sessionID = await request.application.verifiedTokens.session(of: token, on: request) else { return nil }
-        // A read of one child is kept at that child's numbers (`AddChildDataVersion`), read here
-        // in the same query.
+        // A read of one child (the path's, or a child's own) is kept at that child's numbers
+        // (`AddChildDataVersion`), read here in the same query.
         let child = request.parameters.get("childId").flatMap(UUID.init(uuidString:))
         if let reads = request.application.sqliteReads {
             return try user(forSession: sessionID, child: child, on: reads, now: request.now)
@@ -107,23 +107,29 @@ enum SessionStore {
     }
 
     /// `session`'s query read by position, with the dialect's parameters: SQLite's and
-    /// PostgreSQL's prepared lookups. They also read the family's shared number and, when the
-    /// request names a child of the family (`child`, or NULL), that child's id and number.
-    static func positionalQuery(sessionID: String, now: String, child: String) -> String {
+    /// PostgreSQL's prepared lookups. They also read the family's shared number and the id and
+    /// number of the child the request is about: the child its path names (`child`, or NULL),
+    /// else, for a child's own login, that child. A child sees only their own rows and the
+    /// family's shared ones, so each of their reads is a read of one child.
+    /// `kid` is that child's id as `child_data_versions` keys it.
+    static func positionalQuery(sessionID: String, now: String, child: String, kid: String) -> String {
         """
         SELECT users.id, users.family_id, users.role, users.first_name, users.last_name, users.email,
                children.id, families.data_version, families.shared_version, kid.id, coalesce(kid_version.version, 0)
         FROM sessions JOIN users ON sessions.user_id = users.id JOIN families ON families.id = users.family_id
              LEFT JOIN children ON children.user_id = users.id
-             LEFT JOIN children kid ON kid.id = \(child) AND kid.family_id = users.family_id
-             LEFT JOIN child_data_versions kid_version ON kid.id IS NOT NULL AND kid_version.child_id = \(child)
+             LEFT JOIN children kid ON kid.id = coalesce(\(child), children.id) AND kid.family_id = users.family_id
+             LEFT JOIN child_data_versions kid_version ON kid_version.child_id = \(kid)
         WHERE sessions.id = \(sessionID) AND sessions.revoked_at IS NULL AND sessions.expires_at > \(now)
         """
     }
 
     /// The ids are cast because SQLite plans a bare parameter beside the LEFT JOIN anew each
-    /// time it is bound, which would undo the point of preparing it once.
-    static let sqliteQuery = positionalQuery(sessionID: "CAST(?1 AS TEXT)", now: "?2", child: "CAST(?3 AS TEXT)")
+    /// time it is bound, which would undo the point of preparing it once; and `children.id`
+    /// (a `UUID` column) would not compare as text with `child_data_versions`'s key, so the
+    /// lookup would scan that table instead of searching it.
+    static let sqliteQuery = positionalQuery(
+        sessionID: "CAST(?1 AS TEXT)", now: "?2", child: "CAST(?3 AS TEXT)", kid: "CAST(kid.id AS TEXT)")
 
     static func revoke(_ sessionID: UUID, in context: ServiceContext) async throws {
         let now = context.now

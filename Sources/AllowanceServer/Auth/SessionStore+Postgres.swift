@@ -24,7 +24,7 @@ extension SessionStore {
 
     private struct PostgresLookup: PostgresPreparedStatement {
         static let name = "session_lookup"
-        static let sql = SessionStore.positionalQuery(sessionID: "$1", now: "$2", child: "$3")
+        static let sql = SessionStore.positionalQuery(sessionID: "$1", now: "$2", child: "$3", kid: "kid.id")
         typealias Row = (UUID, UUID, String, String, String, String, UUID?, Int64, Int64, UUID?, Int64)
 
         let sessionID: UUID

@@ -4,8 +4,9 @@ import Vapor
 /// Answers to signed-in reads, kept so that asking again answers without reading the
 /// database again. An answer is served only to the same session, for the same URL and
 /// headers, while its family's `data_version` (read with the session, on every request) is
-/// still the one it was made at (for a read of one child: while the child's number and the
-/// family's shared one are, `AddChildDataVersion`), and until the clock reaches the next whole minute or the
+/// still the one it was made at (for a read of one child, which is every read a child's own
+/// login makes: while the child's number and the family's shared one are,
+/// `AddChildDataVersion`), and until the clock reaches the next whole minute or the
 /// next of the family's deadlines (`FamilyDeadlines`), whichever is first. So it is never
 /// older than a finished write, on this server or any other on the same database
 /// (`AddFamilyDataVersion`), never shows a deadline as still ahead once it has passed, and
