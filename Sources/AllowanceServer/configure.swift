@@ -111,6 +111,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     }
     // 32 MB: every page and API read of a few hundred busy families.
     if options.responseCache { app.responseCache = ResponseCache(budget: 32 << 20) }
+    app.fragments = Fragments(budget: 16 << 20)
     app.migrations.add(AppMigrations.all)
     try await app.autoMigrate()
     app.postgresStatements?.start()

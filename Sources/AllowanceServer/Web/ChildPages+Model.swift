@@ -17,13 +17,15 @@ extension ChildPages {
         let nextPayment: String
         let allowancePaused: Bool
         let chart: String
-        let history: [TransactionRow]
+        /// Each row's HTML (`TransactionRow.html`).
+        let history: [String]
         let hasMore: Bool
         let moreLimit: Int
         let canEdit: Bool
         let quickSubtract: String
         let canQuickSubtract: Bool
-        let quickAdd: QuickAdd
+        /// The quick-add grid's HTML (`QuickAdd.html`).
+        let quickAdd: String
         let goals: [GoalPages.GoalRow]
         /// "25 min today · 4-day streak".
         let learning: String

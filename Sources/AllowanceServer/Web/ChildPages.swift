@@ -40,10 +40,11 @@ struct ChildPages: RouteCollection {
             avatar: Avatar(id: child.id, firstName: child.firstName, lastName: child.lastName), balance: MoneyText(child.balance),
             weeklyAllowance: child.weeklyAllowance.formatted, allowanceDay: child.allowanceDay.name,
             nextPayment: child.allowancePaused ? "Paused" : next, allowancePaused: child.allowancePaused,
-            chart: Charts.balanceLine(points), history: history.transactions.map { TransactionRow($0, calendar: child.calendar) },
+            chart: Charts.balanceLine(points),
+            history: try await TransactionRow.html(history.transactions, calendar: child.calendar, on: req),
             hasMore: history.hasMore, moreLimit: limit + 20, canEdit: user.isParent, quickSubtract: Self.quickSubtract.formatted,
             canQuickSubtract: child.balance >= Self.quickSubtract,
-            quickAdd: QuickAdd(child: child, templates: templates, isParent: user.isParent),
+            quickAdd: try await QuickAdd(child: child, templates: templates, isParent: user.isParent).html(on: req),
             goals: goals.map(GoalPages.row), learning: learning, hasLogin: child.email != nil,
             error: error)
     }

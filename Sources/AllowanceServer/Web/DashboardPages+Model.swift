@@ -42,10 +42,12 @@ extension DashboardPages {
         let saved: String
         let net: String
         let netPositive: Bool
-        let recent: [TransactionRow]
+        /// Each row's HTML (`TransactionRow.html`).
+        let recent: [String]
         let goals: [GoalPages.GoalRow]
         let learning: LearningGlance
-        let quickAdd: QuickAdd
+        /// The quick-add grid's HTML (`QuickAdd.html`).
+        let quickAdd: String
         /// The child's own schedules, read only, next first (the first three).
         let recurring: [RecurringPages.Item]
         let recurringCount: Int

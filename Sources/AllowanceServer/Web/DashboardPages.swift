@@ -53,12 +53,13 @@ struct DashboardPages: RouteCollection {
                 paydaySoon: data.daysUntilNextAllowance <= 1, earned: data.monthlyStats.totalEarned.formatted,
                 spent: data.monthlyStats.totalSpent.formatted, saved: data.monthlyStats.totalSaved.formatted,
                 net: data.monthlyStats.netChange.signedFormatted, netPositive: !data.monthlyStats.netChange.isNegative,
-                recent: data.recentTransactions.map { TransactionRow($0, calendar: child.calendar) },
+                recent: try await TransactionRow.html(data.recentTransactions, calendar: child.calendar, on: req),
                 goals: try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context).map(
                     GoalPages.row),
                 learning: try await LearningGlance.of(child, in: req.context),
-                quickAdd: QuickAdd(
-                    child: child, templates: try await TemplateService.list(for: user, in: req.context), isParent: false, from: "dashboard"),
+                quickAdd: try await QuickAdd(
+                    child: child, templates: try await TemplateService.list(for: user, in: req.context), isParent: false, from: "dashboard"
+                ).html(on: req),
                 recurring: Array(RecurringPages.items(schedules, calendar: child.calendar, children: [child]).prefix(3)),
                 recurringCount: schedules.count,
                 updatedAt: child.calendar.displayTime(req.now), error: error),

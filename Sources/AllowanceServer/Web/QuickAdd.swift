@@ -1,12 +1,13 @@
 import AllowanceAPI
 import AllowanceCore
 import Foundation
+import Vapor
 
 /// The quick-add grid (the Quick Actions document's templates) on a child's page and on a
 /// child's own dashboard: a tile per template, one click when it has a default amount, an
 /// amount field beside it when it has none. A child sees only spending templates: adding money
 /// stays with parents (`Request.templateToUse`).
-struct QuickAdd: Encodable {
+struct QuickAdd: Encodable, Hashable, Sendable {
     let childId: UUID
     let childName: String
     let templates: [Tile]
@@ -16,7 +17,7 @@ struct QuickAdd: Encodable {
     /// "dashboard" when the answer should come back to the child's dashboard.
     let from: String
 
-    struct Tile: Encodable {
+    struct Tile: Encodable, Hashable, Sendable {
         let id: UUID
         let name: String
         /// "Lunch −$5.00", or the name alone when the amount is typed.
@@ -42,5 +43,20 @@ struct QuickAdd: Encodable {
                 isCredit: template.type == .credit, hasDefault: template.defaultAmount != nil,
                 icon: Icons.template(template.iconName, name: template.name), color: template.color)
         }
+    }
+}
+
+extension QuickAdd {
+    /// What `quick-add.leaf` reads: the grid and the page's form token.
+    private struct Fragment: Encodable, Hashable, Sendable {
+        let quickAdd: QuickAdd
+        let csrf: String
+    }
+
+    /// The grid's HTML, made by `quick-add.leaf` once for each page's form token and kept
+    /// (`Fragments`); empty when there is no template to show.
+    func html(on req: Request) async throws -> String {
+        guard !templates.isEmpty else { return "" }
+        return try await req.fragment("quick-add", Fragment(quickAdd: self, csrf: CSRFMiddleware.token(for: req)))
     }
 }

@@ -29,7 +29,8 @@ extension TransactionPages {
         let filters: [FilterLink]
         let search: String
         let type: String
-        let rows: [TransactionRow]
+        /// Each row's HTML (`TransactionRow.html`).
+        let rows: [String]
         let hasMore: Bool
         let moreHref: String
         let isParent: Bool

@@ -66,7 +66,7 @@ struct TransactionPages: RouteCollection {
                 avatar: Avatar(id: child.id, firstName: child.firstName, lastName: child.lastName),
                 children: options(children, selected: child.id),
                 filters: filters, search: search, type: type,
-                rows: result.transactions.map { TransactionRow($0, calendar: child.calendar) },
+                rows: try await TransactionRow.html(result.transactions, calendar: child.calendar, on: req),
                 hasMore: result.hasMore && filter.limit < Self.webMaxRows,
                 moreHref: href(type: type, limit: min(filter.limit + 20, Self.webMaxRows)), isParent: user.isParent))
     }

@@ -1,0 +1,78 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import AllowanceServer
+
+/// Parts of pages made once per input and kept (`Fragments`): a page shows what it would show
+/// if every part were made afresh.
+@Suite struct FragmentsTests {
+    @Test func aKeptRowShowsWhatChangesInIt() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            #expect(try await client.post(.debit, 250, to: kai, in: family, description: "Comic").status == .created)
+            let web = WebPageTests()
+            let cookies = try await web.signIn(client, email: family.parent.email)
+            let first = try await web.page(client, "/children/\(kai.id)", cookies: cookies).body.string
+            #expect(first.contains("Comic"))
+            #expect(first.contains("by Pat Parent"))
+            #expect(try await web.page(client, "/children/\(kai.id)", cookies: cookies).body.string == first)
+
+            try await client.app.db.sql.raw("UPDATE users SET first_name = 'Sam' WHERE id = \(bind: family.parent.userId)").run()
+            let renamed = try await web.page(client, "/children/\(kai.id)", cookies: cookies).body.string
+            #expect(renamed.contains("by Sam Parent"))
+            #expect(!renamed.contains("by Pat Parent"))
+            let list = try await web.page(client, "/transactions?child=\(kai.id)", cookies: cookies).body.string
+            #expect(list.contains("by Sam Parent"))
+        }
+    }
+
+    @Test func theQuickAddGridCarriesEachPagesFormToken() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            let web = WebPageTests()
+            let one = try await web.signIn(client, email: family.parent.email)
+            let other = try await web.signIn(client, email: family.parent.email)
+            #expect(one.csrf != other.csrf)
+            for cookies in [one, other, one] {
+                let page = try await web.page(client, "/children/\(kai.id)", cookies: cookies).body.string
+                #expect(page.contains("template-tile"))
+                let tokens = page.components(separatedBy: "name=\"_csrf\" value=\"").dropFirst().map { $0.prefix(cookies.csrf.count) }
+                #expect(!tokens.isEmpty)
+                #expect(tokens.allSatisfy { $0 == cookies.csrf }, "every form on the page carries its own cookie's token")
+            }
+        }
+    }
+
+    @Test func partsPastTheBudgetAreDroppedAndMadeAgain() async throws {
+        try await withApp { client in
+            let app = client.app
+            let fragments = Fragments(budget: 4_000)
+            let request = Request(application: app, on: app.eventLoopGroup.next())
+            let calendar = try #require(FamilyCalendar(identifier: "UTC"))
+            let entries = (1...20).map { n in
+                TransactionResponse(
+                    id: UUID(), childId: UUID(), amount: Money(cents: Int64(n)), type: .credit, description: "Row \(n)", category: nil,
+                    notes: nil, balanceAfter: Money(cents: Int64(n)), createdAt: Date(timeIntervalSince1970: 1_800_000_000),
+                    createdBy: nil, createdByName: nil)
+            }
+            let rows = entries.map { TransactionRow($0, calendar: calendar) }
+            let made = try await TransactionRow.html(entries, calendar: calendar, on: request)
+            for (row, html) in zip(rows, made) {
+                #expect(html.contains(">\(row.description)<"))
+                #expect(try await fragments.html("transaction-row", Wrapped(row: row), on: request) == html)
+                #expect(fragments.bytes <= 4_000)
+            }
+            #expect(try await fragments.html("transaction-row", Wrapped(row: rows[0]), on: request) == made[0])
+        }
+    }
+
+    /// What `transaction-row.leaf` reads.
+    struct Wrapped: Encodable, Hashable, Sendable { let row: TransactionRow }
+}
