@@ -97,6 +97,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         app.databases.use(app.serverDatabase(.sqlite(.file(path)), reads: app.sqliteReads), as: .sqlite)
     case .postgres(let url):
         app.postgresStatements = PostgresStatements()
+        app.postgresSessionLookups = PostgresSessionLookups()
         app.databases.use(
             app.serverDatabase(
                 try .postgres(url: url, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop),

@@ -1,0 +1,53 @@
+import AllowanceAPI
+import AllowanceCore
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import AllowanceServer
+
+/// The session lookup every signed-in request makes, many at once (on PostgreSQL, lookups that
+/// wait go together in one query, `PostgresSessionLookups`): each request is answered as its own
+/// user, and a signed-out session as no one.
+@Suite struct SessionLookupTests {
+    @Test func manyRequestsAtOnceAreEachAnsweredAsTheirOwnUser() async throws {
+        try await withApp { client in
+            var users: [(token: String, userId: UUID)] = []
+            for _ in 0..<3 {
+                let family = try await client.family(children: [("Kai", Money(cents: 1_00)), ("Freya", Money(cents: 1_00))])
+                users.append((family.parent.token, family.parent.userId))
+                users += family.children.map { ($0.token, $0.userId) }
+            }
+            let signedOut = users.count - 1
+            #expect(try await client.send(.POST, "/api/v1/auth/logout", token: users[signedOut].token).status.code < 300)
+
+            let answers = try await withThrowingTaskGroup(of: (Int, HTTPStatus, UUID?).self) { group in
+                for _ in 0..<20 {
+                    for (index, user) in users.enumerated() {
+                        group.addTask {
+                            let response = try await client.send(.GET, "/api/v1/auth/me", token: user.token)
+                            let me = response.status == .ok ? try JSONDecoder.api.decode(UserResponse.self, from: response.body) : nil
+                            return (index, response.status, me?.userId)
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.count == 20 * users.count)
+            if let lookups = client.app.postgresSessionLookups {
+                let sent = lookups.sent
+                #expect(sent.lookups >= answers.count)
+                #expect(sent.queries < sent.lookups, "lookups that waited went together")
+            }
+            for (index, status, userID) in answers {
+                if index == signedOut {
+                    #expect(status == .unauthorized)
+                } else {
+                    #expect(status == .ok)
+                    #expect(userID == users[index].userId, "request \(index) was answered as another user")
+                }
+            }
+        }
+    }
+}
