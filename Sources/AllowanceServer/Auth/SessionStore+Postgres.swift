@@ -24,8 +24,11 @@ extension SessionStore {
     }
 }
 
-/// Session lookups on PostgreSQL, sent together: the lookups that arrive while one query is on
-/// its way go in the next one, a row each, and the next goes as soon as the last is answered.
+/// Session lookups on PostgreSQL, sent together: on each event loop, the lookups that arrive
+/// while one query is on its way go in the next one, a row each, and the next goes as soon as
+/// the last is answered. Each loop's queries take that loop's connections, as each request's
+/// own lookup did: one queue for the whole server would wait for one loop's pool while another
+/// loop's stood free (and with writes holding that pool, time out).
 /// A kept answer's whole cost on PostgreSQL is this round trip (the driver's work on both
 /// sides and PostgreSQL's for one statement), so sharing it is what a busy server gains most
 /// from. Each lookup is sent after its request arrived, so it sees every write finished
@@ -46,9 +49,13 @@ final class PostgresSessionLookups: Sendable {
         let answer: CheckedContinuation<Row?, any Error>
     }
 
-    private struct State {
+    private struct Queue {
         var waiting: [Waiter] = []
         var sending = false
+    }
+
+    private struct State {
+        var queues: [ObjectIdentifier: Queue] = [:]
         var sent = (queries: 0, lookups: 0)
     }
 
@@ -64,26 +71,31 @@ final class PostgresSessionLookups: Sendable {
     /// The session's row, if the session is live: sent at once when no query is on its way,
     /// else with the next one.
     func row(for lookup: Lookup, on postgres: any PostgresDatabase, logger: Logger) async throws -> Row? {
-        try await withCheckedThrowingContinuation { answer in
+        let loop = ObjectIdentifier(postgres.eventLoop)
+        return try await withCheckedThrowingContinuation { answer in
             let send = state.withLockedValue { state in
-                state.waiting.append(Waiter(lookup: lookup, postgres: postgres, logger: logger, answer: answer))
-                guard !state.sending else { return false }
-                state.sending = true
+                state.queues[loop, default: Queue()].waiting.append(
+                    Waiter(lookup: lookup, postgres: postgres, logger: logger, answer: answer))
+                guard state.queues[loop]?.sending == false else { return false }
+                state.queues[loop]?.sending = true
                 return true
             }
             guard send else { return }
-            Task { await self.sendWaiting() }
+            Task { await self.sendWaiting(on: loop) }
         }
     }
 
-    /// Sends what waits, query after query, until nothing does; each query on the database
-    /// and with the logger of its first lookup's request.
-    private func sendWaiting() async {
+    /// Sends what waits on `loop`, query after query, until nothing does; each query on the
+    /// database and with the logger of its first lookup's request.
+    private func sendWaiting(on loop: ObjectIdentifier) async {
         while true {
             let batch = state.withLockedValue { state -> [Waiter] in
-                let batch = Array(state.waiting.prefix(limit))
-                state.waiting.removeFirst(batch.count)
-                if batch.isEmpty { state.sending = false } else { state.sent = (state.sent.queries + 1, state.sent.lookups + batch.count) }
+                var queue = state.queues[loop] ?? Queue()
+                let batch = Array(queue.waiting.prefix(limit))
+                queue.waiting.removeFirst(batch.count)
+                queue.sending = !batch.isEmpty
+                state.queues[loop] = queue
+                if !batch.isEmpty { state.sent = (state.sent.queries + 1, state.sent.lookups + batch.count) }
                 return batch
             }
             guard !batch.isEmpty else { return }
