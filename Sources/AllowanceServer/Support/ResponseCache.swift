@@ -50,16 +50,18 @@ final class ResponseCache: Sendable {
     }
 
     private struct State {
-        var answers: [String: Answer] = [:]
+        var answers: BudgetedStore<String, Answer>
         var deadlines: [UUID: Deadline] = [:]
-        var bytes = 0
     }
 
-    /// The most it keeps. Past it, answers are dropped until it is three quarters full.
+    /// The most it keeps, in bytes (`BudgetedStore`).
     let budget: Int
-    private let state = NIOLockedValueBox(State())
+    private let state: NIOLockedValueBox<State>
 
-    init(budget: Int) { self.budget = budget }
+    init(budget: Int) {
+        self.budget = budget
+        state = NIOLockedValueBox(State(answers: BudgetedStore(budget: budget)))
+    }
 
     func answer(for key: String, version: Version, at now: Date) -> Answer? {
         state.withLockedValue { state in
@@ -101,16 +103,8 @@ final class ResponseCache: Sendable {
         guard answer.bytes <= budget / 16 else { return }
         state.withLockedValue { state in
             // A slower request made at an older version must not replace a newer answer.
-            if let kept = state.answers[key] {
-                guard kept.version.isAtMost(answer.version) else { return }
-                state.bytes -= kept.bytes
-            }
-            state.answers[key] = answer
-            state.bytes += answer.bytes
-            while state.bytes > budget * 3 / 4, let dropped = state.answers.first {
-                state.answers.removeValue(forKey: dropped.key)
-                state.bytes -= dropped.value.bytes
-            }
+            if let kept = state.answers[key], !kept.version.isAtMost(answer.version) { return }
+            state.answers.keep(answer, bytes: answer.bytes, for: key)
         }
     }
 }

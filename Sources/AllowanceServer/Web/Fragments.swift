@@ -17,34 +17,24 @@ final class Fragments: Sendable {
         let input: AnyHashable
     }
 
-    private struct State {
-        var kept: [Key: String] = [:]
-        var bytes = 0
+    /// The most it keeps, in bytes of HTML (`BudgetedStore`).
+    let budget: Int
+    private let kept: NIOLockedValueBox<BudgetedStore<Key, String>>
+
+    init(budget: Int) {
+        self.budget = budget
+        kept = NIOLockedValueBox(BudgetedStore(budget: budget))
     }
 
-    /// The most it keeps, in bytes of HTML. Past it, parts are dropped until it is three quarters full.
-    let budget: Int
-    private let state = NIOLockedValueBox(State())
-
-    init(budget: Int) { self.budget = budget }
-
     /// The HTML kept now, in bytes.
-    var bytes: Int { state.withLockedValue { $0.bytes } }
+    var bytes: Int { kept.withLockedValue { $0.bytes } }
 
     /// The HTML of `template` made with `input` as its context.
     func html<Input: Encodable & Hashable & Sendable>(_ template: String, _ input: Input, on req: Request) async throws -> String {
         let key = Key(template: template, input: AnyHashable(input))
-        if let kept = state.withLockedValue({ $0.kept[key] }) { return kept }
+        if let html = kept.withLockedValue({ $0[key] }) { return html }
         let html = String(buffer: try await req.view.render(template, input).data)
-        state.withLockedValue { state in
-            guard state.kept[key] == nil else { return }
-            state.kept[key] = html
-            state.bytes += html.utf8.count
-            while state.bytes > budget * 3 / 4, let dropped = state.kept.first {
-                state.kept.removeValue(forKey: dropped.key)
-                state.bytes -= dropped.value.utf8.count
-            }
-        }
+        kept.withLockedValue { $0.keep(html, bytes: html.utf8.count, for: key) }
         return html
     }
 }
