@@ -97,7 +97,8 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         app.databases.use(app.serverDatabase(.sqlite(.file(path)), reads: app.sqliteReads), as: .sqlite)
     case .postgres(let url):
         app.postgresStatements = PostgresStatements()
-        app.postgresSessionLookups = PostgresSessionLookups()
+        await app.use(
+            PostgresSessionLookups(configuration: try SQLPostgresConfiguration(url: url).coreConfiguration, on: app.eventLoopGroup.any()))
         app.databases.use(
             app.serverDatabase(
                 try .postgres(url: url, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop),

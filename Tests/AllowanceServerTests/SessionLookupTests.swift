@@ -1,6 +1,7 @@
 import AllowanceAPI
 import AllowanceCore
 import Foundation
+import SQLKit
 import Testing
 import Vapor
 import VaporTesting
@@ -48,6 +49,27 @@ import VaporTesting
                     #expect(userID == users[index].userId, "request \(index) was answered as another user")
                 }
             }
+        }
+    }
+
+    /// PostgreSQL only (SQLite has no lookup connection): a restart, or anything else that ends
+    /// the lookups' own connection, costs no request an answer.
+    @Test func aLookupConnectionPostgreSQLEndedIsMadeAgain() async throws {
+        try await withApp { client in
+            guard let lookups = client.app.postgresSessionLookups else { return }
+            // setup
+            let family = try await client.family(children: [("Kai", Money(cents: 1_00))])
+            #expect(try await client.send(.GET, "/api/v1/auth/me", token: family.parent.token).status == .ok)
+
+            // act
+            let ended = try await client.app.db.sql.raw(
+                "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = \(bind: lookups.applicationName)"
+            ).all()
+
+            // assert
+            #expect(ended.count == 1, "the lookups have one connection of their own")
+            #expect(try await client.send(.GET, "/api/v1/auth/me", token: family.parent.token).status == .ok)
+            #expect(try await client.send(.GET, "/api/v1/auth/me", token: family.children[0].token).status == .ok)
         }
     }
 }

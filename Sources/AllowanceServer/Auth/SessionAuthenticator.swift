@@ -45,9 +45,8 @@ enum SessionStore {
         if let reads = request.application.sqliteReads {
             return try user(forSession: sessionID, child: child, on: reads, now: request.now)
         }
-        if let postgres = request.db as? any PostgresDatabase, let lookups = request.application.postgresSessionLookups {
-            return try await user(
-                forSession: sessionID, child: child, on: postgres, lookups: lookups, now: request.now, logger: request.logger)
+        if let lookups = request.application.postgresSessionLookups {
+            return try await user(forSession: sessionID, child: child, lookups: lookups, now: request.now, logger: request.logger)
         }
         return try await session(sessionID, on: request.db.sql, now: request.now)?.user
     }

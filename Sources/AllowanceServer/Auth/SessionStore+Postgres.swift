@@ -6,15 +6,14 @@ import Vapor
 
 extension SessionStore {
     /// The lookup every signed-in request makes on PostgreSQL: `session`'s query, prepared
-    /// once on each connection and read by position, for every request whose lookup is waiting
-    /// (`PostgresSessionLookups`). Sent as text each time, PostgreSQL parsed and planned the
-    /// four-table join on every request, and it and the driver's generic rows cost more than
-    /// everything else a kept answer needs.
+    /// once on the lookups' connection and read by position, for every request whose lookup is
+    /// waiting (`PostgresSessionLookups`). Sent as text each time, PostgreSQL parsed and planned
+    /// the four-table join on every request, and it and the driver's generic rows cost more
+    /// than everything else a kept answer needs.
     static func user(
-        forSession sessionID: UUID, child: UUID?, on postgres: any PostgresDatabase, lookups: PostgresSessionLookups, now: Date,
-        logger: Logger
+        forSession sessionID: UUID, child: UUID?, lookups: PostgresSessionLookups, now: Date, logger: Logger
     ) async throws -> AuthUser? {
-        let row = try await lookups.row(for: .init(sessionID: sessionID, child: child, now: now), on: postgres, logger: logger)
+        let row = try await lookups.row(for: .init(sessionID: sessionID, child: child, now: now), logger: logger)
         guard let (userID, familyID, role, firstName, lastName, email, childID, version, shared, kid, kidVersion) = row,
             let role = UserRole(rawValue: role)
         else { return nil }
@@ -24,15 +23,18 @@ extension SessionStore {
     }
 }
 
-/// Session lookups on PostgreSQL, sent together: on each event loop, the lookups that arrive
-/// while one query is on its way go in the next one, a row each, and the next goes as soon as
-/// the last is answered. Each loop's queries take that loop's connections, as each request's
-/// own lookup did: one queue for the whole server would wait for one loop's pool while another
-/// loop's stood free (and with writes holding that pool, time out).
+/// Session lookups on PostgreSQL, sent together: the lookups that arrive while one query is on
+/// its way go in the next one, a row each, and the next goes as soon as the last is answered.
+///
 /// A kept answer's whole cost on PostgreSQL is this round trip (the driver's work on both
 /// sides and PostgreSQL's for one statement), so sharing it is what a busy server gains most
 /// from. Each lookup is sent after its request arrived, so it sees every write finished
 /// before then, as one query of its own would.
+///
+/// The queries go on a connection of their own, outside the pools: one queue for the whole
+/// server makes the largest groups, and a lookup never waits for a pool that writes hold
+/// (with one queue over the pools, a query waited for its first request's loop's pool while
+/// the other loop's stood free, and with writes holding that pool, timed out).
 final class PostgresSessionLookups: Sendable {
     struct Lookup: Sendable {
         let sessionID: UUID
@@ -44,70 +46,66 @@ final class PostgresSessionLookups: Sendable {
 
     private struct Waiter: Sendable {
         let lookup: Lookup
-        let postgres: any PostgresDatabase
         let logger: Logger
         let answer: CheckedContinuation<Row?, any Error>
     }
 
-    private struct Queue {
+    private struct State {
         var waiting: [Waiter] = []
         var sending = false
-    }
-
-    private struct State {
-        var queues: [ObjectIdentifier: Queue] = [:]
         var sent = (queries: 0, lookups: 0)
     }
 
     /// The most lookups one query carries.
     let limit: Int
     private let state = NIOLockedValueBox(State())
+    private let connection: LookupConnection
 
-    init(limit: Int = 64) { self.limit = limit }
+    /// The connection's `application_name`, so `pg_stat_activity` tells it apart from the pools'.
+    let applicationName = "allowance-session-lookups-\(UUID().uuidString.prefix(8).lowercased())"
+
+    init(configuration: PostgresConnection.Configuration, on eventLoop: any EventLoop, limit: Int = 64) {
+        self.limit = limit
+        var configuration = configuration
+        configuration.options.additionalStartupParameters.append(("application_name", applicationName))
+        connection = LookupConnection(configuration: configuration, eventLoop: eventLoop)
+    }
 
     /// The queries sent so far and the lookups they carried (for the tests).
     var sent: (queries: Int, lookups: Int) { state.withLockedValue { $0.sent } }
 
     /// The session's row, if the session is live: sent at once when no query is on its way,
     /// else with the next one.
-    func row(for lookup: Lookup, on postgres: any PostgresDatabase, logger: Logger) async throws -> Row? {
-        let loop = ObjectIdentifier(postgres.eventLoop)
-        return try await withCheckedThrowingContinuation { answer in
+    func row(for lookup: Lookup, logger: Logger) async throws -> Row? {
+        try await withCheckedThrowingContinuation { answer in
             let send = state.withLockedValue { state in
-                state.queues[loop, default: Queue()].waiting.append(
-                    Waiter(lookup: lookup, postgres: postgres, logger: logger, answer: answer))
-                guard state.queues[loop]?.sending == false else { return false }
-                state.queues[loop]?.sending = true
+                state.waiting.append(Waiter(lookup: lookup, logger: logger, answer: answer))
+                guard !state.sending else { return false }
+                state.sending = true
                 return true
             }
             guard send else { return }
-            Task { await self.sendWaiting(on: loop) }
+            Task { await self.sendWaiting() }
         }
     }
 
-    /// Sends what waits on `loop`, query after query, until nothing does; each query on the
-    /// database and with the logger of its first lookup's request.
-    private func sendWaiting(on loop: ObjectIdentifier) async {
+    /// Closes the connection; a lookup after this fails.
+    func close() async { await connection.close() }
+
+    /// Sends what waits, query after query, until nothing does; each query with the logger of
+    /// its first lookup's request.
+    private func sendWaiting() async {
         while true {
             let batch = state.withLockedValue { state -> [Waiter] in
-                var queue = state.queues[loop] ?? Queue()
-                let batch = Array(queue.waiting.prefix(limit))
-                queue.waiting.removeFirst(batch.count)
-                queue.sending = !batch.isEmpty
-                state.queues[loop] = queue
+                let batch = Array(state.waiting.prefix(limit))
+                state.waiting.removeFirst(batch.count)
+                state.sending = !batch.isEmpty
                 if !batch.isEmpty { state.sent = (state.sent.queries + 1, state.sent.lookups + batch.count) }
                 return batch
             }
             guard !batch.isEmpty else { return }
             do {
-                let (statement, logger) = (Statement(lookups: batch.map(\.lookup)), batch[0].logger)
-                let found = try await batch[0].postgres.withConnection { connection in
-                    connection.eventLoop.makeFutureWithTask {
-                        var found: [Int64: Row] = [:]
-                        for try await (number, row) in try await connection.execute(statement, logger: logger) { found[number] = row }
-                        return found
-                    }
-                }.get()
+                let found = try await connection.rows(of: Statement(lookups: batch.map(\.lookup)), logger: batch[0].logger)
                 for (index, waiter) in batch.enumerated() { waiter.answer.resume(returning: found[Int64(index + 1)]) }
             } catch {
                 for waiter in batch { waiter.answer.resume(throwing: error) }
@@ -129,6 +127,9 @@ final class PostgresSessionLookups: Sendable {
             """
         typealias Row = (Int64, PostgresSessionLookups.Row)
 
+        /// The rows found, by their lookup's number (from 1, as sent).
+        typealias Found = [Int64: PostgresSessionLookups.Row]
+
         let lookups: [Lookup]
 
         func makeBindings() throws -> PostgresBindings {
@@ -145,14 +146,70 @@ final class PostgresSessionLookups: Sendable {
             return (number, (userID, familyID, role, firstName, lastName, email, childID, version, shared, kid, kidVersion))
         }
     }
+
+    /// The lookups' connection: made when first needed, and made again once PostgreSQL has
+    /// closed it (a restart, a dropped link). A query on its way when it closes fails, as one
+    /// on a pool's connection would.
+    private final class LookupConnection: Sendable {
+        private struct State {
+            var connection: PostgresConnection?
+            var closed = false
+        }
+
+        private let configuration: PostgresConnection.Configuration
+        private let eventLoop: any EventLoop
+        private let state = NIOLockedValueBox(State())
+
+        init(configuration: PostgresConnection.Configuration, eventLoop: any EventLoop) {
+            self.configuration = configuration
+            self.eventLoop = eventLoop
+        }
+
+        func rows(of statement: Statement, logger: Logger) async throws -> Statement.Found {
+            var found: Statement.Found = [:]
+            for try await (number, row) in try await open(logger: logger).execute(statement, logger: logger) { found[number] = row }
+            return found
+        }
+
+        func close() async {
+            let connection = state.withLockedValue { state in
+                state.closed = true
+                defer { state.connection = nil }
+                return state.connection
+            }
+            try? await connection?.close()
+        }
+
+        /// The open connection; only `sendWaiting`, one query at a time, asks for it.
+        private func open(logger: Logger) async throws -> PostgresConnection {
+            if let open = state.withLockedValue({ $0.connection }), !open.isClosed { return open }
+            let made = try await PostgresConnection.connect(on: eventLoop, configuration: configuration, id: 0, logger: logger)
+            let kept = state.withLockedValue { state in
+                guard !state.closed else { return false }
+                state.connection = made
+                return true
+            }
+            guard kept else {
+                // The server shut down while this connected.
+                try? await made.close()
+                throw PostgresSessionLookups.Closed()
+            }
+            return made
+        }
+    }
+
+    /// A lookup after `close()`: the server is shutting down.
+    struct Closed: Error {}
 }
 
 extension Application {
     private struct SessionLookupsKey: StorageKey { typealias Value = PostgresSessionLookups }
 
-    /// Set in `configure` on PostgreSQL.
-    var postgresSessionLookups: PostgresSessionLookups? {
-        get { storage[SessionLookupsKey.self] }
-        set { storage[SessionLookupsKey.self] = newValue }
+    /// Set in `configure` on PostgreSQL (`use(_:)`).
+    var postgresSessionLookups: PostgresSessionLookups? { storage[SessionLookupsKey.self] }
+
+    /// Sends the session lookups through `lookups`, whose connection closes when the application shuts down.
+    func use(_ lookups: PostgresSessionLookups) async {
+        await storage.setWithAsyncShutdown(SessionLookupsKey.self, to: lookups) { await $0.close() }
     }
 }
