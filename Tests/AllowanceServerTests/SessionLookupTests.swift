@@ -72,4 +72,27 @@ import VaporTesting
             #expect(try await client.send(.GET, "/api/v1/auth/me", token: family.children[0].token).status == .ok)
         }
     }
+
+    /// PostgreSQL only: a server that shuts down leaves no connection behind (each test's
+    /// server has its own, and the shared test database allows a few hundred).
+    @Test func theLookupsConnectionClosesWithTheServer() async throws {
+        var name: String?
+        try await withApp { client in
+            guard let lookups = client.app.postgresSessionLookups else { return }
+            let family = try await client.family(children: [("Kai", Money(cents: 1_00))])
+            #expect(try await client.send(.GET, "/api/v1/auth/me", token: family.parent.token).status == .ok)
+            name = lookups.applicationName
+        }
+        guard let name else { return }
+        try await withApp { client in
+            // PostgreSQL ends the backend a moment after the socket closes.
+            var left: [any SQLRow] = []
+            for _ in 0..<50 {
+                left = try await client.app.db.sql.raw("SELECT pid FROM pg_stat_activity WHERE application_name = \(bind: name)").all()
+                if left.isEmpty { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(left.isEmpty, "the lookups' connection outlived its server")
+        }
+    }
 }
