@@ -105,6 +105,12 @@ final class SQLiteWriter: Sendable {
         // answers its writers after about ten seconds of it (`GroupCommit.busyAttempts`).
         let connection = try SQLiteReads.Connection(path: path, writes: true, busyTimeout: 0)
         try connection.execute("PRAGMA foreign_keys = ON")
+        // A statement that may fail halfway through a group's transaction keeps what it
+        // changed in a statement journal, a temporary file by default: opened, written and
+        // closed on the writer's thread for most postings. In memory it costs none of that, and
+        // it only ever undoes one statement, so nothing durable depends on it (alternating
+        // builds, mixed database, four rounds each: postings 2,514-2,750 to 2,736-2,998 req/s).
+        try connection.execute("PRAGMA temp_store = MEMORY")
         connection.onCommit(SQLiteCheckpoints.hook, context: Unmanaged.passUnretained(checkpoints).toOpaque())
         return connection
     }
