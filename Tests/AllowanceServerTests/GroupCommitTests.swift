@@ -265,6 +265,18 @@ struct GroupCommitTests {
             #expect(audit.isClean, "\(audit.summary)")
         }
     }
+
+    /// The writer's statement journals stay in memory (`SQLiteWriter.opened`): no temporary
+    /// file is opened for a posting.
+    @Test func theWritersStatementJournalsStayInMemory() async throws {
+        try await withApp { client in
+            struct Row: Decodable { let temp_store: Int }
+            let store = try await client.app.context().write { db in
+                try await db.sql.raw("PRAGMA temp_store").first(decoding: Row.self)?.temp_store
+            }
+            #expect(store == 2, "temp_store is MEMORY (2)")
+        }
+    }
 }
 
 /// How many writers were at work at once, in all and of one family, at the most.
@@ -290,18 +302,6 @@ private final class WritersAtWork: Sendable {
         counts.withLock { counts in
             counts.all -= 1
             counts.byFamily[family, default: 0] -= 1
-        }
-    }
-
-    /// The writer's statement journals stay in memory (`SQLiteWriter.opened`): no temporary
-    /// file is opened for a posting.
-    @Test func theWritersStatementJournalsStayInMemory() async throws {
-        try await withApp { client in
-            struct Row: Decodable { let temp_store: Int }
-            let store = try await client.app.context().write { db in
-                try await db.sql.raw("PRAGMA temp_store").first(decoding: Row.self)?.temp_store
-            }
-            #expect(store == 2, "temp_store is MEMORY (2)")
         }
     }
 }
