@@ -96,12 +96,13 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         app.sqliteReads = SQLiteReads(path: path)
         app.databases.use(app.serverDatabase(.sqlite(.file(path)), reads: app.sqliteReads), as: .sqlite)
     case .postgres(let url):
+        // The pools and the session lookups' connection reach the same server the same way.
+        let configuration = try SQLPostgresConfiguration(url: url)
         app.postgresStatements = PostgresStatements()
-        await app.use(
-            PostgresSessionLookups(configuration: try SQLPostgresConfiguration(url: url).coreConfiguration, on: app.eventLoopGroup.any()))
+        await app.use(PostgresSessionLookups(configuration: configuration.coreConfiguration, on: app.eventLoopGroup.any()))
         app.databases.use(
             app.serverDatabase(
-                try .postgres(url: url, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop),
+                .postgres(configuration: configuration, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop),
                 postgresStatements: app.postgresStatements),
             as: .psql)
     }

@@ -26,6 +26,18 @@ public struct AuthUser: Authenticatable, Sendable {
     public var fullName: String { "\(firstName) \(lastName)" }
 }
 
+extension AuthUser {
+    /// The user of a live session from its row of `SessionStore.positionalQuery`, as SQLite's
+    /// and PostgreSQL's lookups read it; nil for a role this server does not know.
+    init?(sessionID: UUID, row: SessionStore.PositionalRow) {
+        guard let role = UserRole(rawValue: row.role) else { return nil }
+        self.init(
+            userID: row.userID, sessionID: sessionID, familyID: row.familyID, role: role, firstName: row.firstName,
+            lastName: row.lastName, email: row.email, childID: row.childID, dataVersion: row.version, sharedVersion: row.shared,
+            childVersion: row.kid.map { ($0, row.kidVersion) })
+    }
+}
+
 extension Request {
     /// Parses a UUID path parameter, answering 400 with the parameter's name when it is not one.
     func uuidParameter(_ name: String) throws -> UUID {

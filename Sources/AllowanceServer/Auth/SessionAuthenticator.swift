@@ -46,7 +46,8 @@ enum SessionStore {
             return try user(forSession: sessionID, child: child, on: reads, now: request.now)
         }
         if let lookups = request.application.postgresSessionLookups {
-            return try await user(forSession: sessionID, child: child, lookups: lookups, now: request.now, logger: request.logger)
+            let lookup = PostgresSessionLookups.Lookup(sessionID: sessionID, child: child, now: request.now)
+            return try await lookups.row(for: lookup, logger: request.logger).flatMap { AuthUser(sessionID: sessionID, row: $0) }
         }
         return try await session(sessionID, on: request.db.sql, now: request.now)?.user
     }
@@ -92,19 +93,26 @@ enum SessionStore {
             try connection.run(statement, binds) { row in
                 let text = row.values.map { value -> String? in if case .text(let text) = value { text } else { nil } }
                 let uuid = { SQLiteReads.Row.uuid(row.values[$0]) }
-                guard let userID = uuid(0), let familyID = uuid(1),
-                    let role = text[2].flatMap(UserRole.init(rawValue:)), let firstName = text[3], let lastName = text[4],
-                    let email = text[5], case .integer(let version) = row.values[7], case .integer(let shared) = row.values[8],
-                    case .integer(let childVersion) = row.values[10]
+                guard let userID = uuid(0), let familyID = uuid(1), let role = text[2], let firstName = text[3],
+                    let lastName = text[4], let email = text[5], case .integer(let version) = row.values[7],
+                    case .integer(let shared) = row.values[8], case .integer(let childVersion) = row.values[10]
                 else { return }
                 user = AuthUser(
-                    userID: userID, sessionID: sessionID, familyID: familyID, role: role, firstName: firstName,
-                    lastName: lastName, email: email, childID: uuid(6), dataVersion: Int64(version), sharedVersion: Int64(shared),
-                    childVersion: uuid(9).map { ($0, Int64(childVersion)) })
+                    sessionID: sessionID,
+                    row: (
+                        userID, familyID, role, firstName, lastName, email, uuid(6), Int64(version), Int64(shared), uuid(9),
+                        Int64(childVersion)
+                    ))
             }
             return user
         }
     }
+
+    /// A row of `positionalQuery`, its columns in order.
+    typealias PositionalRow = (
+        userID: UUID, familyID: UUID, role: String, firstName: String, lastName: String, email: String, childID: UUID?,
+        version: Int64, shared: Int64, kid: UUID?, kidVersion: Int64
+    )
 
     /// `session`'s query read by position, with the dialect's parameters: SQLite's and
     /// PostgreSQL's prepared lookups. They also read the family's shared number and the id and

@@ -54,12 +54,14 @@ final class ResponseCache: Sendable {
         var deadlines: [UUID: Deadline] = [:]
     }
 
-    /// The most it keeps, in bytes (`BudgetedStore`).
-    let budget: Int
+    /// The largest answer it keeps, in bytes: a sixteenth of its budget, so one large
+    /// answer cannot push out most of the others.
+    private let largest: Int
     private let state: NIOLockedValueBox<State>
 
+    /// Keeps up to `budget` bytes of answers (`BudgetedStore`).
     init(budget: Int) {
-        self.budget = budget
+        largest = budget / 16
         state = NIOLockedValueBox(State(answers: BudgetedStore(budget: budget)))
     }
 
@@ -100,7 +102,7 @@ final class ResponseCache: Sendable {
     }
 
     func keep(_ answer: Answer, for key: String) {
-        guard answer.bytes <= budget / 16 else { return }
+        guard answer.bytes <= largest else { return }
         state.withLockedValue { state in
             // A slower request made at an older version must not replace a newer answer.
             if let kept = state.answers[key], !kept.version.isAtMost(answer.version) { return }

@@ -17,14 +17,10 @@ final class Fragments: Sendable {
         let input: AnyHashable
     }
 
-    /// The most it keeps, in bytes of HTML (`BudgetedStore`).
-    let budget: Int
     private let kept: NIOLockedValueBox<BudgetedStore<Key, String>>
 
-    init(budget: Int) {
-        self.budget = budget
-        kept = NIOLockedValueBox(BudgetedStore(budget: budget))
-    }
+    /// Keeps up to `budget` bytes of HTML (`BudgetedStore`).
+    init(budget: Int) { kept = NIOLockedValueBox(BudgetedStore(budget: budget)) }
 
     /// The HTML kept now, in bytes.
     var bytes: Int { kept.withLockedValue { $0.bytes } }

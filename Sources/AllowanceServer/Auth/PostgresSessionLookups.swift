@@ -1,30 +1,15 @@
-import AllowanceAPI
 import FluentPostgresDriver
 import Foundation
 import NIOConcurrencyHelpers
 import Vapor
 
-extension SessionStore {
-    /// The lookup every signed-in request makes on PostgreSQL: `session`'s query, prepared
-    /// once on the lookups' connection and read by position, for every request whose lookup is
-    /// waiting (`PostgresSessionLookups`). Sent as text each time, PostgreSQL parsed and planned
-    /// the four-table join on every request, and it and the driver's generic rows cost more
-    /// than everything else a kept answer needs.
-    static func user(
-        forSession sessionID: UUID, child: UUID?, lookups: PostgresSessionLookups, now: Date, logger: Logger
-    ) async throws -> AuthUser? {
-        let row = try await lookups.row(for: .init(sessionID: sessionID, child: child, now: now), logger: logger)
-        guard let (userID, familyID, role, firstName, lastName, email, childID, version, shared, kid, kidVersion) = row,
-            let role = UserRole(rawValue: role)
-        else { return nil }
-        return AuthUser(
-            userID: userID, sessionID: sessionID, familyID: familyID, role: role, firstName: firstName, lastName: lastName,
-            email: email, childID: childID, dataVersion: version, sharedVersion: shared, childVersion: kid.map { ($0, kidVersion) })
-    }
-}
-
 /// Session lookups on PostgreSQL, sent together: the lookups that arrive while one query is on
 /// its way go in the next one, a row each, and the next goes as soon as the last is answered.
+///
+/// The query is `SessionStore.positionalQuery`, prepared once on this connection and read by
+/// position. Sent as text each time, PostgreSQL parsed and planned the four-table join on
+/// every request, and it and the driver's generic rows cost more than everything else a kept
+/// answer needs.
 ///
 /// A kept answer's whole cost on PostgreSQL is this round trip (the driver's work on both
 /// sides and PostgreSQL's for one statement), so sharing it is what a busy server gains most
@@ -42,7 +27,7 @@ final class PostgresSessionLookups: Sendable {
         let now: Date
     }
 
-    typealias Row = (UUID, UUID, String, String, String, String, UUID?, Int64, Int64, UUID?, Int64)
+    typealias Row = SessionStore.PositionalRow
 
     private struct Waiter: Sendable {
         let lookup: Lookup
