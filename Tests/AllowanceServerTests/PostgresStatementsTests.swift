@@ -1,3 +1,4 @@
+import AllowanceAPI
 import FluentPostgresDriver
 import Foundation
 import SQLKit
@@ -69,6 +70,49 @@ import Testing
                 }
                 let query = values(UUID(), "", 0, instant, true, nil)
                 #expect(try await statements(query, on: plain).count == 1)
+            }
+        }
+    }
+
+    /// Every type `PostgresPreparedRow` decodes itself, each also NULL and as an optional, and
+    /// types it leaves to PostgresKit (an enum, `Double` from `numeric` and from `float8`,
+    /// `Int32`): each as PostgresKit's own row decodes it.
+    @Test func preparedRowsDecodeAsPostgresKitsRowsDo() async throws {
+        struct Row: Decodable, Equatable {
+            let text: String, id: UUID, big: Int64, small: Int, flag: Bool, at: Date
+            let someText: String?, someID: UUID?, someBig: Int64?, someSmall: Int?, someFlag: Bool?, someAt: Date?
+            let noText: String?, noID: UUID?, noBig: Int64?, noSmall: Int?, noFlag: Bool?, noAt: Date?
+            let type: TransactionType, numeric: Double, float: Double, int32: Int32, noInt32: Int32?
+        }
+        try await withApp { client in
+            try await onOneConnection(client, statements: PostgresStatements()) { prepared, plain in
+                let id = UUID()
+                let at = Date(timeIntervalSince1970: 1_795_285_800.25)
+                let query: SQLQueryString = """
+                    SELECT CAST(\(bind: "Kai") AS text) AS text, CAST(\(bind: id) AS uuid) AS id,
+                           CAST(\(bind: Int64.max) AS bigint) AS big, CAST(-7 AS integer) AS small, TRUE AS flag,
+                           CAST(\(bind: at) AS timestamptz) AS at,
+                           CAST('Freya' AS varchar(20)) AS "someText", CAST(\(bind: id) AS uuid) AS "someID",
+                           CAST(-1 AS bigint) AS "someBig", CAST(3 AS smallint) AS "someSmall", FALSE AS "someFlag",
+                           CAST(\(bind: at) AS timestamptz) AS "someAt",
+                           CAST(NULL AS text) AS "noText", CAST(NULL AS uuid) AS "noID", CAST(NULL AS bigint) AS "noBig",
+                           CAST(NULL AS integer) AS "noSmall", CAST(NULL AS boolean) AS "noFlag",
+                           CAST(NULL AS timestamptz) AS "noAt",
+                           'Credit' AS type, CAST(2.5 AS numeric) AS numeric, CAST(0.25 AS float8) AS float,
+                           CAST(12 AS integer) AS int32, CAST(NULL AS integer) AS "noInt32"
+                    """
+                let fast = try await prepared.raw(query).first(decoding: Row.self)
+                let slow = try await plain.raw(query).first(decoding: Row.self)
+                #expect(fast == slow)
+                #expect(
+                    fast
+                        == Row(
+                            text: "Kai", id: id, big: .max, small: -7, flag: true, at: at, someText: "Freya", someID: id, someBig: -1,
+                            someSmall: 3, someFlag: false, someAt: at, noText: nil, noID: nil, noBig: nil, noSmall: nil, noFlag: nil,
+                            noAt: nil, type: .credit, numeric: 2.5, float: 0.25, int32: 12, noInt32: nil))
+                // A column asked for as a type it does not hold fails, as PostgresKit's row does.
+                struct Wrong: Decodable { let text: Int64 }
+                await #expect(throws: (any Error).self) { try await prepared.raw(query).first(decoding: Wrong.self) }
             }
         }
     }

@@ -112,4 +112,17 @@ import Testing
             #expect(plan.allSatisfy { $0.detail.hasPrefix("SEARCH") }, "\(plan.map(\.detail))")
         }
     }
+
+    /// The templates a family sees (every page with a quick-add grid reads them) are found
+    /// through indexes, the global ones and the family's own: a scan would read every
+    /// family's templates.
+    @Test(.enabled(if: !ResponseCacheTests.onPostgres)) func aFamilysTemplatesAreSearchedNotScanned() async throws {
+        try await withApp { client in
+            struct Step: Decodable { let detail: String }
+            let plan = try await client.app.db.sql.raw("EXPLAIN QUERY PLAN " + TemplateService.query(forFamily: UUID()))
+                .all(decoding: Step.self)
+            #expect(plan.contains { $0.detail.contains("transaction_templates_global_idx") }, "\(plan.map(\.detail))")
+            #expect(!plan.contains { $0.detail.hasPrefix("SCAN") }, "\(plan.map(\.detail))")
+        }
+    }
 }

@@ -5,9 +5,27 @@ import SQLKit
 /// every notification list and unread count scanned the whole notifications table (650,000
 /// rows for 1,000 families after a year), and a payday run scanned every past claim for each
 /// child it paid.
+///
+/// Each set of indexes added later is a migration of its own (`Migrations.all`), so a
+/// database that ran the first set gets the next.
 struct AddQueryIndexes: AsyncMigration {
+    typealias Index = (name: String, table: String, columns: String)
+
+    let name: String
     /// name, table, columns: the reads each one serves are in the comments.
-    static let indexes: [(name: String, table: String, columns: String)] = [
+    let indexes: [Index]
+
+    /// The first set, under the name Fluent gave it then.
+    static let owners = AddQueryIndexes(name: "AllowanceServer.AddQueryIndexes", indexes: ownerIndexes)
+
+    /// The quick-add templates a family sees are the global ones and its own
+    /// (`TemplateService.query`): with only the family's searchable, both databases read every
+    /// family's templates for each page and grid that shows them.
+    static let globalTemplates = AddQueryIndexes(
+        name: "AllowanceServer.AddGlobalTemplatesIndex",
+        indexes: [("transaction_templates_global_idx", "transaction_templates", "is_global")])
+
+    private static let ownerIndexes: [Index] = [
         // A child's ledger page, newest first (`LedgerService.list`).
         ("transactions_child_created_idx", "transactions", "child_id, created_at, entry_number"),
         // A user's notifications, newest first, and their unread count.
@@ -34,7 +52,7 @@ struct AddQueryIndexes: AsyncMigration {
     ]
 
     func prepare(on database: Database) async throws {
-        for index in Self.indexes {
+        for index in indexes {
             try await database.sql.raw(
                 "CREATE INDEX IF NOT EXISTS \(unsafeRaw: index.name) ON \(unsafeRaw: index.table) (\(unsafeRaw: index.columns))"
             )
@@ -43,6 +61,6 @@ struct AddQueryIndexes: AsyncMigration {
     }
 
     func revert(on database: Database) async throws {
-        for index in Self.indexes { try await database.sql.raw("DROP INDEX IF EXISTS \(unsafeRaw: index.name)").run() }
+        for index in indexes { try await database.sql.raw("DROP INDEX IF EXISTS \(unsafeRaw: index.name)").run() }
     }
 }

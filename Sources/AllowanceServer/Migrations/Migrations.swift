@@ -36,9 +36,10 @@ enum AppMigrations {
         AddDailyTotalsSavings(),
         AddContributionGiverName(),
         CreateWidgetConfiguration(),
-        AddQueryIndexes(),
+        AddQueryIndexes.owners,
         AddFamilyDataVersion(),
         AddDataVersionOnPostgres(),
         AddChildDataVersion(),
+        AddQueryIndexes.globalTemplates,
     ]
 }

@@ -34,7 +34,7 @@ struct PostgresPreparedDatabase: SQLDatabaseOverBase {
             try await postgres.withConnection { connection in
                 connection.eventLoop.makeFutureWithTask {
                     try await PreparedStatement.$text.withValue(statement.text) {
-                        for try await row in try await connection.execute(statement, logger: logger) { onRow(row.sql()) }
+                        for try await row in try await connection.execute(statement, logger: logger) { onRow(PostgresPreparedRow(row)) }
                     }
                 }
             }.get()

@@ -26,14 +26,21 @@ enum TemplateService {
 
     /// The active templates a family sees, with that family's usage counts, in sort order.
     static func rows(forFamily familyID: UUID, templateID: UUID? = nil, on sql: SQLDatabase) async throws -> [Row] {
+        try await sql.raw(query(forFamily: familyID, templateID: templateID)).all(decoding: Row.self)
+    }
+
+    /// `rows`' query. `TRUE` is written out, not bound: a prepared plan knows nothing of a bound
+    /// value, so PostgreSQL could not use the index of global templates for it and read every
+    /// family's templates instead (SQLite's `TRUE` is 1, as it stores booleans).
+    static func query(forFamily familyID: UUID, templateID: UUID? = nil) -> SQLQueryString {
         var query: SQLQueryString = """
             SELECT t.id, t.family_id, t.name, t.icon_name, t.color, t.default_amount_cents, t.type, t.category, t.description_template,
                    t.is_global, t.sort_order, t.created_by, u.usage_count
             FROM transaction_templates t LEFT JOIN template_usage u ON u.template_id = t.id AND u.family_id = \(bind: familyID)
-            WHERE t.is_active = \(bind: true) AND (t.is_global = \(bind: true) OR t.family_id = \(bind: familyID))
+            WHERE t.is_active = TRUE AND (t.is_global = TRUE OR t.family_id = \(bind: familyID))
             """
         if let templateID { query = query + " AND t.id = \(bind: templateID)" }
-        return try await sql.raw(query + " ORDER BY t.sort_order, t.name").all(decoding: Row.self)
+        return query + " ORDER BY t.sort_order, t.name"
     }
 
     static func list(for user: AuthUser, in context: ServiceContext) async throws -> [TransactionTemplateDto] {
