@@ -32,6 +32,34 @@ import VaporTesting
         }
     }
 
+    /// A goal's card is kept by everything it shows: after a contribution, the child's page,
+    /// the goals page and the child's own dashboard each show the new amount, not the kept card.
+    @Test func aKeptGoalCardShowsTheGoalAsItIsNow() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            let goal: SavingsGoalDto = try await client.call(
+                .POST, "/api/v1/savings-goals", token: family.parent.token,
+                json: CreateSavingsGoalDto(childId: kai.id, name: "Skateboard", targetAmount: Money(cents: 40_00)))
+            let web = WebPageTests()
+            let parent = try await web.signIn(client, email: family.parent.email)
+            let child = try await web.signIn(client, email: kai.email)
+            let pages = [("/children/\(kai.id)", parent), ("/children/\(kai.id)/goals", parent), ("/dashboard", child)]
+            for (path, cookies) in pages {
+                let page = try await web.page(client, path, cookies: cookies).body.string
+                #expect(page.contains("$0.00 of $40.00 · 0%"), "\(path)")
+            }
+            let _: GoalProgressEventDto = try await client.call(
+                .POST, "/api/v1/savings-goals/\(goal.id)/contribute", token: kai.token,
+                json: ContributeToGoalDto(amount: Money(cents: 10_00)))
+            for (path, cookies) in pages {
+                let page = try await web.page(client, path, cookies: cookies).body.string
+                #expect(page.contains("$10.00 of $40.00 · 25%"), "\(path)")
+                #expect(!page.contains("$0.00 of $40.00"), "\(path)")
+            }
+        }
+    }
+
     @Test func theQuickAddGridCarriesEachPagesFormToken() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])

@@ -26,7 +26,8 @@ extension ChildPages {
         let canQuickSubtract: Bool
         /// The quick-add grid's HTML (`QuickAdd.html`).
         let quickAdd: String
-        let goals: [GoalPages.GoalRow]
+        /// Each goal's card (`GoalRow.html`).
+        let goals: [String]
         /// "25 min today · 4-day streak".
         let learning: String
         /// False for a child added by name only: the page offers to give them a login.

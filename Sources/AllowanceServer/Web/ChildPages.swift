@@ -45,7 +45,7 @@ struct ChildPages: RouteCollection {
             hasMore: history.hasMore, moreLimit: limit + 20, canEdit: user.isParent, quickSubtract: Self.quickSubtract.formatted,
             canQuickSubtract: child.balance >= Self.quickSubtract,
             quickAdd: try await QuickAdd(child: child, templates: templates, isParent: user.isParent).html(on: req),
-            goals: goals.map(GoalPages.row), learning: learning, hasLogin: child.email != nil,
+            goals: try await GoalPages.GoalRow.html(goals, on: req), learning: learning, hasLogin: child.email != nil,
             error: error)
     }
 

@@ -44,7 +44,8 @@ extension DashboardPages {
         let netPositive: Bool
         /// Each row's HTML (`TransactionRow.html`).
         let recent: [String]
-        let goals: [GoalPages.GoalRow]
+        /// Each goal's card (`GoalRow.html`).
+        let goals: [String]
         let learning: LearningGlance
         /// The quick-add grid's HTML (`QuickAdd.html`).
         let quickAdd: String

@@ -54,8 +54,8 @@ struct DashboardPages: RouteCollection {
                 spent: data.monthlyStats.totalSpent.formatted, saved: data.monthlyStats.totalSaved.formatted,
                 net: data.monthlyStats.netChange.signedFormatted, netPositive: !data.monthlyStats.netChange.isNegative,
                 recent: try await TransactionRow.html(data.recentTransactions, calendar: child.calendar, on: req),
-                goals: try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context).map(
-                    GoalPages.row),
+                goals: try await GoalPages.GoalRow.html(
+                    try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context), on: req),
                 learning: try await LearningGlance.of(child, in: req.context),
                 quickAdd: try await QuickAdd(
                     child: child, templates: try await TemplateService.list(for: user, in: req.context), isParent: false, from: "dashboard"

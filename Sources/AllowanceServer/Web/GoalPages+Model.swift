@@ -5,7 +5,7 @@ import Vapor
 
 /// What the goal pages show and the forms they read.
 extension GoalPages {
-    struct GoalRow: Encodable {
+    struct GoalRow: Encodable, Hashable, Sendable {
         let id: UUID, name: String, imageUrl: String?, category: String
         /// Shown when the goal has no picture: its category's icon (Icons.goal).
         let icon: String
@@ -15,7 +15,9 @@ extension GoalPages {
 
     struct ListPage: Encodable {
         let childId: UUID, childName: String, canCreate: Bool, isParent: Bool
-        let active: [GoalRow], finished: [GoalRow], totalSaved: String
+        /// Each goal's card (`GoalRow.html`).
+        let active: [String], finished: [String]
+        let totalSaved: String
     }
 
     struct Milestone: Encodable {

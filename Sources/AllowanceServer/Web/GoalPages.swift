@@ -29,15 +29,14 @@ struct GoalPages: RouteCollection {
         let user = try req.requireUser()
         let child = try await req.visibleChild(try req.uuidParameter("childId"))
         let goals = try await SavingsGoalService.list(child: child, status: nil, includeCompleted: true, in: req.context)
-        let rows = goals.map(Self.row)
         let open: Set<GoalStatus> = [.active, .paused]
         let saved = goals.filter { open.contains($0.status) || $0.status == .completed }.reduce(Money.zero) { $0 + $1.currentAmount }
         return try await req.render(
             "goals", "\(child.firstName)'s Goals", section: "dashboard",
             ListPage(
                 childId: child.id, childName: child.firstName, canCreate: true, isParent: user.isParent,
-                active: zip(goals, rows).filter { open.contains($0.0.status) }.map(\.1),
-                finished: zip(goals, rows).filter { !open.contains($0.0.status) }.map(\.1), totalSaved: saved.formatted))
+                active: try await GoalRow.html(goals.filter { open.contains($0.status) }, on: req),
+                finished: try await GoalRow.html(goals.filter { !open.contains($0.status) }, on: req), totalSaved: saved.formatted))
     }
 
     /// GoalRowView: the progress colour moves red → orange → yellow → blue → green by quarter.

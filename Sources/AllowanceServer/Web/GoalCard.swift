@@ -1,0 +1,20 @@
+import AllowanceAPI
+import Vapor
+
+extension GoalPages.GoalRow {
+    /// What `goal-card.leaf` reads.
+    private struct Fragment: Encodable, Hashable, Sendable { let goal: GoalPages.GoalRow }
+
+    /// Each goal's card as HTML, made by `goal-card.leaf` once and kept (`Fragments`): a child's
+    /// page or dashboard made afresh after a posting shows the same goals as before.
+    static func html(_ goals: [SavingsGoalDto], on req: Request) async throws -> [String] {
+        try await html(goals.map(GoalPages.row), on: req)
+    }
+
+    static func html(_ rows: [GoalPages.GoalRow], on req: Request) async throws -> [String] {
+        var html: [String] = []
+        html.reserveCapacity(rows.count)
+        for row in rows { html.append(try await req.fragment("goal-card", Fragment(goal: row))) }
+        return html
+    }
+}
