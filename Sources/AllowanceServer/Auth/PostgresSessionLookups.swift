@@ -133,8 +133,7 @@ final class PostgresSessionLookups: Sendable {
     }
 
     /// The lookups' connection: made when first needed, and made again once PostgreSQL has
-    /// closed it (a restart, a dropped link). A query on its way when it closes fails, as one
-    /// on a pool's connection would.
+    /// closed it (a restart, a dropped link).
     private final class LookupConnection: Sendable {
         private struct State {
             var connection: PostgresConnection?
@@ -150,10 +149,37 @@ final class PostgresSessionLookups: Sendable {
             self.eventLoop = eventLoop
         }
 
+        /// The statement's rows. A lookup sent just as PostgreSQL ended the connection (a
+        /// restart, `pg_terminate_backend`), before PostgresNIO saw it close, goes once more on
+        /// a connection made afresh: it only reads, so sending it twice changes nothing.
         func rows(of statement: Statement, logger: Logger) async throws -> Statement.Found {
+            let connection = try await open(logger: logger)
+            do {
+                return try await rows(of: statement, on: connection, logger: logger)
+            } catch let error as PSQLError where Self.isEnded(error) {
+                try? await connection.close()
+                return try await rows(of: statement, on: try await open(logger: logger), logger: logger)
+            }
+        }
+
+        private func rows(of statement: Statement, on connection: PostgresConnection, logger: Logger) async throws
+            -> Statement.Found
+        {
             var found: Statement.Found = [:]
-            for try await (number, row) in try await open(logger: logger).execute(statement, logger: logger) { found[number] = row }
+            for try await (number, row) in try await connection.execute(statement, logger: logger) { found[number] = row }
             return found
+        }
+
+        /// Whether `error` says the connection ended, rather than that the query failed on it:
+        /// the socket closed, or PostgreSQL's "terminating connection" (SQLSTATE class 57,
+        /// operator intervention), which PostgresNIO reports as the connection closing under
+        /// the query (`clientClosedConnection`) or as the query's own error.
+        private static func isEnded(_ error: PSQLError) -> Bool {
+            switch error.code {
+            case .clientClosedConnection, .serverClosedConnection, .uncleanShutdown, .connectionError: true
+            case .server: error.serverInfo?[.sqlState]?.hasPrefix("57") ?? false
+            default: false
+            }
         }
 
         func close() async {
