@@ -8,13 +8,9 @@ extension GoalPages.GoalRow {
     /// Each goal's card as HTML, made by `goal-card.leaf` once and kept (`Fragments`): a child's
     /// page or dashboard made afresh after a posting shows the same goals as before.
     static func html(_ goals: [SavingsGoalDto], on req: Request) async throws -> [String] {
-        try await html(goals.map(GoalPages.row), on: req)
-    }
-
-    static func html(_ rows: [GoalPages.GoalRow], on req: Request) async throws -> [String] {
         var html: [String] = []
-        html.reserveCapacity(rows.count)
-        for row in rows { html.append(try await req.fragment("goal-card", Fragment(goal: row))) }
+        html.reserveCapacity(goals.count)
+        for goal in goals { html.append(try await req.fragment("goal-card", Fragment(goal: GoalPages.row(goal)))) }
         return html
     }
 }
