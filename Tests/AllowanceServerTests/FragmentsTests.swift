@@ -38,9 +38,7 @@ import VaporTesting
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
             let kai = family.children[0]
-            let goal: SavingsGoalDto = try await client.call(
-                .POST, "/api/v1/savings-goals", token: family.parent.token,
-                json: CreateSavingsGoalDto(childId: kai.id, name: "Skateboard", targetAmount: Money(cents: 40_00)))
+            let goal = try await client.createGoal(for: kai, in: family, name: "Skateboard", target: 40_00)
             let web = WebPageTests()
             let parent = try await web.signIn(client, email: family.parent.email)
             let child = try await web.signIn(client, email: kai.email)
@@ -49,9 +47,7 @@ import VaporTesting
                 let page = try await web.page(client, path, cookies: cookies).body.string
                 #expect(page.contains("$0.00 of $40.00 · 0%"), "\(path)")
             }
-            let _: GoalProgressEventDto = try await client.call(
-                .POST, "/api/v1/savings-goals/\(goal.id)/contribute", token: kai.token,
-                json: ContributeToGoalDto(amount: Money(cents: 10_00)))
+            try await client.saved(10_00, to: goal, token: kai.token)
             for (path, cookies) in pages {
                 let page = try await web.page(client, path, cookies: cookies).body.string
                 #expect(page.contains("$10.00 of $40.00 · 25%"), "\(path)")

@@ -6,17 +6,12 @@ import Testing
 
 /// The goal widget, the goal's spoken progress and the savings part of the balance widget.
 @Suite struct GoalWidgetTests {
+    /// A goal for `child`, with `saved` already put into it by the child.
     func goal(_ client: TestClient, for child: TestChild, in family: TestFamily, name: String, target: Int64, saved: Int64) async throws
         -> SavingsGoalDto
     {
-        let goal: SavingsGoalDto = try await client.call(
-            .POST, "/api/v1/savings-goals", token: family.parent.token,
-            json: CreateSavingsGoalDto(childId: child.id, name: name, targetAmount: Money(cents: target)))
-        if saved > 0 {
-            let _: GoalProgressEventDto = try await client.call(
-                .POST, "/api/v1/savings-goals/\(goal.id)/contribute", token: child.token,
-                json: ContributeToGoalDto(amount: Money(cents: saved)))
-        }
+        let goal = try await client.createGoal(for: child, in: family, name: name, target: target)
+        if saved > 0 { try await client.saved(saved, to: goal, token: child.token) }
         return goal
     }
 

@@ -12,16 +12,10 @@ import Testing
             // setup: Kai has $5.00, $10.00 a week on Saturdays; two goals save automatically.
             let family = try await client.family(children: [("Kai", Money(cents: 5_00))])
             let kai = family.children[0]
-            let bike: SavingsGoalDto = try await client.call(
-                .POST, "/api/v1/savings-goals", token: family.parent.token,
-                json: CreateSavingsGoalDto(
-                    childId: kai.id, name: "Bike", targetAmount: Money(cents: 100_00), priority: 1,
-                    autoTransferAmount: Money(cents: 3_00), autoTransferType: .fixedAmount))
-            let book: SavingsGoalDto = try await client.call(
-                .POST, "/api/v1/savings-goals", token: family.parent.token,
-                json: CreateSavingsGoalDto(
-                    childId: kai.id, name: "Book", targetAmount: Money(cents: 20_00), priority: 2,
-                    autoTransferAmount: Money(cents: 25_00), autoTransferType: .percentage))  // 25 %
+            let bike = try await client.createGoal(
+                for: kai, in: family, name: "Bike", target: 100_00, priority: 1, autoTransfer: (.fixedAmount, 3_00))
+            let book = try await client.createGoal(
+                for: kai, in: family, name: "Book", target: 20_00, priority: 2, autoTransfer: (.percentage, 25_00))  // 25 %
             // act: next Saturday's payday (2026-11-28, midnight in New York)
             let handled = await client.runJobs(at: utc("2026-11-28T06:00:00Z"), for: family)
             let fresh = try await client.signIn(family)

@@ -26,11 +26,8 @@ import Testing
     @Test func aGoalsTargetDayIsTheDayPicked() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 50_00))])
-            let goal: SavingsGoalDto = try await client.call(
-                .POST, "/api/v1/savings-goals", token: family.parent.token,
-                json: CreateSavingsGoalDto(
-                    childId: family.children[0].id, name: "Skates", targetAmount: Money(cents: 30_00),
-                    targetDate: utc("2026-12-21T00:00:00Z")))
+            let goal = try await client.createGoal(
+                for: family.children[0], in: family, name: "Skates", target: 30_00, targetDate: utc("2026-12-21T00:00:00Z"))
             #expect(goal.targetDate == utc("2026-12-21T00:00:00Z"))
             #expect(goal.daysRemaining == 30)
             #expect(GoalPages.displayDay(try #require(goal.targetDate)).contains("21"))
