@@ -25,8 +25,8 @@ struct LearningGlance: Encodable, Sendable {
             nextBadge: next.map { "\($0.title) (\(Int(($0.progress(in: stats) * 100).rounded(.down)))%)" })
     }
 
-    /// `text` alone, for a parent's card of each child and the child's page: two queries where
-    /// the whole glance (with the next badge, which neither shows) takes six.
+    /// `text` alone, for a parent's card of each child and the child's page: one query where
+    /// the whole glance (with the next badge, which neither shows) takes four.
     static func text(ofChild id: UUID, calendar: FamilyCalendar, in context: ServiceContext) async throws -> String {
         let (todayMinutes, streak) = try await today(of: id, calendar: calendar, in: context)
         return text(todayMinutes: todayMinutes, streak: streak)
@@ -36,15 +36,27 @@ struct LearningGlance: Encodable, Sendable {
         "\(todayMinutes) min today · " + (streak == 0 ? "no streak yet" : "\(streak)-day streak")
     }
 
-    /// Today's learning minutes and the running streak.
+    /// Today's learning minutes and the running streak, in one query: the runs kept beside
+    /// the child (`LearningMeasure.runs`) and today's row, if any. A parent's dashboard asks
+    /// this for each child card.
     private static func today(of child: UUID, calendar: FamilyCalendar, in context: ServiceContext) async throws
         -> (minutes: Int, streak: Int)
     {
-        struct Today: Decodable { let learning_seconds: Int64 }
-        let today = try await context.sql.raw(
-            "SELECT learning_seconds FROM learning_days WHERE child_id = \(bind: child) AND day = \(bind: calendar.dayKey(context.now))"
-        ).first(decoding: Today.self)
-        let runs = try await LearningMeasure.runs(of: child, on: context.sql)
-        return (Int((today?.learning_seconds ?? 0) / 60), runs.current(today: context.now, in: calendar))
+        struct Row: Decodable {
+            let longest_streak: Int
+            let latest_run_end: Int?
+            let latest_run_length: Int
+            let learning_seconds: Int64?
+        }
+        let row = try await context.sql.raw(
+            """
+            SELECT c.longest_streak, c.latest_run_end, c.latest_run_length, d.learning_seconds
+            FROM children c LEFT JOIN learning_days d ON d.child_id = c.id AND d.day = \(bind: calendar.dayKey(context.now))
+            WHERE c.id = \(bind: child)
+            """
+        ).first(decoding: Row.self)
+        let runs = LearningStreak.Runs(
+            longest: row?.longest_streak ?? 0, latestEnd: row?.latest_run_end, latestLength: row?.latest_run_length ?? 0)
+        return (Int((row?.learning_seconds ?? 0) / 60), runs.current(today: context.now, in: calendar))
     }
 }

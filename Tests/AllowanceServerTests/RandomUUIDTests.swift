@@ -4,8 +4,9 @@ import Testing
 @testable import AllowanceServer
 
 /// Ledger rows, contributions, points entries, notifications and claims take version 7 ids
-/// (`UUID.timeOrdered`), so their primary keys' indexes grow at one place.
-@Suite struct TimeOrderedUUIDTests {
+/// (`UUID.timeOrdered`), so their primary keys' indexes grow at one place; request ids are
+/// version 4 (`UUID.random`). Both take their random bits from the system's generator.
+@Suite struct RandomUUIDTests {
     @Test func theIdCarriesItsMillisecondAndIsAValidVersion7UUID() {
         // act
         let at = Date(timeIntervalSince1970: 1_795_285_800.123)
@@ -30,5 +31,24 @@ import Testing
         for (earlier, later) in zip(ids, ids.dropFirst(10)) {
             #expect(earlier.uuidString < later.uuidString)
         }
+    }
+
+    /// A request id is a valid version 4 UUID with 122 random bits: a thousand never repeat,
+    /// and every random bit is seen both set and clear.
+    @Test func randomIdsAreValidVersion4UUIDsThatDoNotRepeat() {
+        // act
+        let ids = (0..<1_000).map { _ in UUID.random() }
+        // assert
+        #expect(Set(ids).count == 1_000)
+        let bytes = ids.map { id in withUnsafeBytes(of: id.uuid) { Array($0) } }
+        for id in bytes {
+            #expect(id[6] >> 4 == 4, "version 4")
+            #expect(id[8] >> 6 == 0b10, "RFC 9562 variant")
+        }
+        let set = bytes.reduce([UInt8](repeating: 0, count: 16)) { zip($0, $1).map { $0 | $1 } }
+        let clear = bytes.reduce([UInt8](repeating: 0xFF, count: 16)) { zip($0, $1).map { $0 & $1 } }
+        #expect(set == [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x4F, 0xFF, 0xBF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        #expect(clear == [0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 0])
+        #expect(UUID(uuidString: ids[0].uuidString) == ids[0])
     }
 }
