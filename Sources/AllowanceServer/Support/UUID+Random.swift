@@ -26,8 +26,7 @@ extension UUID {
     /// The 128 bits `high` then `low` (most significant byte first), with `version` in the
     /// seventh byte's high nibble and the RFC 9562 variant in the ninth byte's top two bits.
     private static func versioned(_ version: UInt8, high: UInt64, low: UInt64) -> UUID {
-        let h = high.bigEndian, l = low.bigEndian
-        var uuid = withUnsafeBytes(of: (h, l)) { $0.load(as: uuid_t.self) }
+        var uuid = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { $0.load(as: uuid_t.self) }
         uuid.6 = uuid.6 & 0x0F | version
         uuid.8 = uuid.8 & 0x3F | 0x80
         return UUID(uuid: uuid)
