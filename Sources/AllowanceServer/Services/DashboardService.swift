@@ -11,6 +11,14 @@ enum DashboardService {
     static let recentTransactionsShown = 5
 
     static func parent(_ parent: AuthUser, in context: ServiceContext) async throws -> ParentDashboardResponse {
+        try await parentWithCalendar(parent, in: context).dashboard
+    }
+
+    /// The parent's dashboard and the family's calendar it was counted in, which the web page
+    /// also shows its times in (read once, with the family's name).
+    static func parentWithCalendar(_ parent: AuthUser, in context: ServiceContext) async throws
+        -> (dashboard: ParentDashboardResponse, calendar: FamilyCalendar)
+    {
         let sql = context.sql
         let now = context.now
         guard let family = try await FamilyDirectory.family(parent.familyID, on: sql) else { throw AppError.notFound("Family") }
@@ -33,9 +41,10 @@ enum DashboardService {
                 childId: $0.id, userId: $0.userID, firstName: $0.firstName, lastName: $0.lastName, currentBalance: $0.balance,
                 weeklyAllowance: $0.weeklyAllowance, recentTransactionCount: countByChild[$0.id] ?? 0)
         }
-        return ParentDashboardResponse(
+        let dashboard = ParentDashboardResponse(
             familyName: family.name, totalBalance: children.reduce(.zero) { $0 + $1.balance },
             totalWeeklyAllowance: children.reduce(.zero) { $0 + $1.weeklyAllowance }, children: cards)
+        return (dashboard, calendar)
     }
 
     /// What the child dashboard reads from the database. It is read anew for every request:

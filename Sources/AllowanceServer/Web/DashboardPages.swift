@@ -11,8 +11,7 @@ struct DashboardPages: RouteCollection {
     @Sendable func dashboard(req: Request) async throws -> Response {
         let user = try req.requireUser()
         guard user.isParent else { return try await Self.childDashboard(req) }
-        let data = try await DashboardService.parent(user, in: req.context)
-        let calendar = try await req.familyCalendar()
+        let (data, calendar) = try await DashboardService.parentWithCalendar(user, in: req.context)
         var glances: [UUID: String] = [:]
         for child in data.children {
             glances[child.childId] = try await LearningGlance.text(ofChild: child.childId, calendar: calendar, in: req.context)
