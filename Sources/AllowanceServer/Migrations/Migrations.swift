@@ -41,5 +41,6 @@ enum AppMigrations {
         AddDataVersionOnPostgres(),
         AddChildDataVersion(),
         AddQueryIndexes.globalTemplates,
+        AddDataVersionPlansOnPostgres(),
     ]
 }

@@ -23,7 +23,7 @@ enum BalanceHistory {
         let rows = try await sql.raw(
             """
             SELECT day, credits_cents, debits_cents FROM child_daily_totals
-            WHERE child_id = \(bind: child.id) AND day >= \(bind: calendar.dayKey(firstDay))
+            WHERE child_id = \(bind: child.id) AND day BETWEEN \(bind: calendar.dayKey(firstDay)) AND \(bind: calendar.dayKey(now))
             """
         ).all(decoding: Row.self)
         let netByDay = Dictionary(rows.map { ($0.day, $0.credits_cents - $0.debits_cents) }, uniquingKeysWith: +)

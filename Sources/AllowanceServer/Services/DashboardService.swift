@@ -32,7 +32,8 @@ enum DashboardService {
         let counts = try await sql.raw(
             """
             SELECT d.child_id, CAST(SUM(d.entry_count) AS BIGINT) AS entries FROM child_daily_totals d JOIN children c ON c.id = d.child_id
-            WHERE c.family_id = \(bind: parent.familyID) AND d.day >= \(bind: since) GROUP BY d.child_id
+            WHERE c.family_id = \(bind: parent.familyID) AND d.day BETWEEN \(bind: since) AND \(bind: calendar.dayKey(now))
+            GROUP BY d.child_id
             """
         ).all(decoding: CountRow.self)
         let countByChild = Dictionary(uniqueKeysWithValues: counts.map { ($0.child_id, Int($0.entries)) })

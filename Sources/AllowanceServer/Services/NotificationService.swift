@@ -52,7 +52,7 @@ enum NotificationService {
             let id: UUID, type: String, title: String, message: String, child_id: UUID?, is_read: Bool, created_at: Date
             let read_at: Date?
         }
-        let unreadFilter: SQLQueryString = unreadOnly ? " AND is_read = \(bind: false)" : ""
+        let unreadFilter: SQLQueryString = unreadOnly ? " AND is_read = FALSE" : ""
         let rows = try await db.sql.raw(
             """
             SELECT id, type, title, message, child_id, is_read, created_at, read_at FROM notifications
@@ -70,7 +70,7 @@ enum NotificationService {
     static func unreadCount(for userID: UUID, on db: Database) async throws -> Int {
         struct Count: Decodable { let count: Int }
         let row = try await db.sql.raw(
-            "SELECT COUNT(*) AS count FROM notifications WHERE user_id = \(bind: userID) AND is_read = \(bind: false)"
+            "SELECT COUNT(*) AS count FROM notifications WHERE user_id = \(bind: userID) AND is_read = FALSE"
         ).first(decoding: Count.self)
         return row?.count ?? 0
     }

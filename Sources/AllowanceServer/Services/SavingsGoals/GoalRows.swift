@@ -82,13 +82,13 @@ enum GoalRows {
             let saved: Int64?
         }
         let savingTypes = ContributionType.allCases.filter(\.isChildSaving).map(\.rawValue)
+        // Closed on both sides even without an end, so PostgreSQL keeps one plan (`PostgresPreparedDatabase`).
         let sums = spans.enumerated().map { index, span -> SQLQueryString in
-            var sum: SQLQueryString = """
-                SELECT \(unsafeRaw: String(index)) AS span, CAST(SUM(amount_cents) AS BIGINT) AS saved FROM savings_contributions
-                WHERE goal_id = \(bind: span.goalID) AND created_at >= \(bind: span.start) AND type IN (\(binds: savingTypes))
-                """
-            if let end = span.end { sum = sum + " AND created_at < \(bind: end)" }
-            return sum
+            """
+            SELECT \(unsafeRaw: String(index)) AS span, CAST(SUM(amount_cents) AS BIGINT) AS saved FROM savings_contributions
+            WHERE goal_id = \(bind: span.goalID) AND created_at >= \(bind: span.start) AND created_at < \(bind: span.end ?? .distantFuture)
+            AND type IN (\(binds: savingTypes))
+            """
         }
         let rows = try await sql.raw(.joined(sums, separator: " UNION ALL ")).all(decoding: Row.self)
         var saved = Array(repeating: Money.zero, count: spans.count)
