@@ -76,42 +76,15 @@ extension AddChildDataVersion {
     /// PostgreSQL's functions of `AddDataVersionOnPostgres`, replaced: a note is a family's id
     /// (a change to the family's shared rows, `*` for every family's) or `family/child`.
     static var postgresFunctions: [String] {
-        let noted = AddDataVersionOnPostgres.noted
         var statements = [
-            """
-            CREATE OR REPLACE FUNCTION data_version_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-            DECLARE
-                noted TEXT := current_setting(\(noted), true);
-                notes TEXT[];
-                family_ids UUID[];
-                shared_ids UUID[];
-                child_ids UUID[];
-            BEGIN
-                PERFORM set_config(\(noted), '', true);
-                DELETE FROM data_version_pending;
-                IF noted IS NULL OR noted = '' THEN RETURN NULL; END IF;
-                notes := string_to_array(noted, ',');
-                SELECT array_agg(DISTINCT split_part(note, '/', 2)::UUID) INTO child_ids FROM unnest(notes) AS note WHERE note LIKE '%/%';
-                IF '*' = ANY(notes) THEN
-                    PERFORM 1 FROM families ORDER BY id FOR NO KEY UPDATE;
-                    UPDATE families SET data_version = data_version + 1, shared_version = shared_version + 1;
-                ELSE
+            applyFunction(
+                movingFamilies: """
                     SELECT array_agg(DISTINCT split_part(note, '/', 1)::UUID) INTO family_ids FROM unnest(notes) AS note;
-                    SELECT array_agg(DISTINCT note::UUID) INTO shared_ids FROM unnest(notes) AS note WHERE note NOT LIKE '%/%';
                     PERFORM 1 FROM families WHERE id = ANY(family_ids) ORDER BY id FOR NO KEY UPDATE;
                     UPDATE families SET data_version = data_version + 1,
                         shared_version = shared_version + CASE WHEN id = ANY(shared_ids) THEN 1 ELSE 0 END
                     WHERE id = ANY(family_ids);
-                END IF;
-                -- After the families' rows: a child's number is only ever taken by a
-                -- transaction that holds its family's row.
-                IF child_ids IS NOT NULL THEN
-                    INSERT INTO child_data_versions (child_id, version) SELECT child, 1 FROM unnest(child_ids) AS child ORDER BY child
-                    ON CONFLICT (child_id) DO UPDATE SET version = child_data_versions.version + 1;
-                END IF;
-                RETURN NULL;
-            END $$
-            """,
+                    """),
             """
             CREATE OR REPLACE FUNCTION data_version_families() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
@@ -131,6 +104,45 @@ extension AddChildDataVersion {
                 })
         }
         return statements
+    }
+
+    /// `data_version_apply`, the commit's move of the noted numbers, with `movingFamilies` the
+    /// statements that move the noted families' (not every family's): they may read `notes`
+    /// and `shared_ids` (the families whose shared rows changed) and use `family_ids` and
+    /// `family`, and must take the families' rows in id order.
+    static func applyFunction(movingFamilies: String) -> String {
+        let noted = AddDataVersionOnPostgres.noted
+        return """
+            CREATE OR REPLACE FUNCTION data_version_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                noted TEXT := current_setting(\(noted), true);
+                notes TEXT[];
+                family_ids UUID[];
+                family UUID;
+                shared_ids UUID[];
+                child_ids UUID[];
+            BEGIN
+                PERFORM set_config(\(noted), '', true);
+                DELETE FROM data_version_pending;
+                IF noted IS NULL OR noted = '' THEN RETURN NULL; END IF;
+                notes := string_to_array(noted, ',');
+                SELECT array_agg(DISTINCT split_part(note, '/', 2)::UUID) INTO child_ids FROM unnest(notes) AS note WHERE note LIKE '%/%';
+                IF '*' = ANY(notes) THEN
+                    PERFORM 1 FROM families ORDER BY id FOR NO KEY UPDATE;
+                    UPDATE families SET data_version = data_version + 1, shared_version = shared_version + 1;
+                ELSE
+                    SELECT array_agg(DISTINCT note::UUID) INTO shared_ids FROM unnest(notes) AS note WHERE note NOT LIKE '%/%';
+            \(movingFamilies)
+                END IF;
+                -- After the families' rows: a child's number is only ever taken by a
+                -- transaction that holds its family's row.
+                IF child_ids IS NOT NULL THEN
+                    INSERT INTO child_data_versions (child_id, version) SELECT child, 1 FROM unnest(child_ids) AS child ORDER BY child
+                    ON CONFLICT (child_id) DO UPDATE SET version = child_data_versions.version + 1;
+                END IF;
+                RETURN NULL;
+            END $$
+            """
     }
 }
 
