@@ -77,6 +77,34 @@ public struct FamilyCalendar: Sendable {
         return Self.padded(parts.year!, 4) + "-" + Self.padded(parts.month!, 2) + "-" + Self.padded(parts.day!, 2)
     }
 
+    /// The keys of the `count` local days that end with `date`'s, newest first. One calendar
+    /// lookup, then a step back a day at a time by the Gregorian rules: a balance chart of 60
+    /// days called the calendar twice a day, an eighth of the child's page.
+    public func dayKeys(endingAt date: Date, count: Int) -> [String] {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        var (year, month, day) = (parts.year!, parts.month!, parts.day!)
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        for _ in 0..<count {
+            keys.append(Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2))
+            day -= 1
+            if day == 0 {
+                month -= 1
+                if month == 0 { (year, month) = (year - 1, 12) }
+                day = Self.daysIn(month, of: year)
+            }
+        }
+        return keys
+    }
+
+    private static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
     private static func padded(_ number: Int, _ width: Int) -> String {
         let digits = String(number)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits

@@ -22,6 +22,24 @@ import Testing
         #expect(newYork.startOfMonth(instant) == utc("2026-10-01T04:00:00Z"))
     }
 
+    /// The chart's run of day keys is the calendar's own, day by day, across clock changes,
+    /// month and year ends and leap days, in zones either side of UTC.
+    @Test func dayKeysStepBackAsTheCalendarDoes() {
+        let zones = ["America/New_York", "Pacific/Auckland", "Europe/London", "Asia/Kolkata", "Pacific/Kiritimati"]
+        let instants = [
+            "2026-11-01T03:30:00Z", "2024-03-01T12:00:00Z", "2000-03-01T00:30:00Z", "2026-01-01T10:00:00Z", "2100-03-01T12:00:00Z",
+        ]
+        for zone in zones {
+            let calendar = FamilyCalendar(identifier: zone)!
+            for instant in instants.map(utc) {
+                let expected = (0..<400).map { calendar.dayKey(calendar.adding(days: -$0, to: instant)) }
+                #expect(calendar.dayKeys(endingAt: instant, count: 400) == expected, "\(zone) \(instant)")
+            }
+        }
+        #expect(newYork.dayKeys(endingAt: utc("2024-03-01T12:00:00Z"), count: 3) == ["2024-03-01", "2024-02-29", "2024-02-28"])
+        #expect(newYork.dayKeys(endingAt: utc("2026-11-01T03:30:00Z"), count: 0) == [])
+    }
+
     @Test func paydayIsTodayOnTheDayItself() {
         let saturday = utc("2026-11-21T18:30:00Z")
         let schedule = AllowanceSchedule(day: .saturday, calendar: newYork)

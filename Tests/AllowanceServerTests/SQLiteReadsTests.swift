@@ -125,4 +125,17 @@ import Testing
             #expect(!plan.contains { $0.detail.hasPrefix("SCAN") }, "\(plan.map(\.detail))")
         }
     }
+
+    /// A goal list's savings sums read only the index: each contribution's row lies on a page
+    /// of its own, and after any commit SQLite reads every one of them again.
+    @Test(.enabled(if: !ResponseCacheTests.onPostgres)) func goalSavingsAreSummedFromTheIndexAlone() async throws {
+        try await withApp { client in
+            struct Step: Decodable { let detail: String }
+            let spans = [GoalRows.SavedSpan(goalID: UUID(), start: .now), .init(goalID: UUID(), start: .now, end: .now)]
+            let plan = try await client.app.db.sql.raw("EXPLAIN QUERY PLAN " + GoalRows.savedQuery(in: spans)).all(decoding: Step.self)
+            let searches = plan.filter { $0.detail.hasPrefix("SEARCH") }.map(\.detail)
+            #expect(searches.count == 2, "\(plan.map(\.detail))")
+            #expect(searches.allSatisfy { $0.contains("USING COVERING INDEX savings_contributions_goal_sums_idx") }, "\(searches)")
+        }
+    }
 }

@@ -42,5 +42,6 @@ enum AppMigrations {
         AddChildDataVersion(),
         AddQueryIndexes.globalTemplates,
         AddDataVersionPlansOnPostgres(),
+        AddQueryIndexes.goalSavingSums,
     ]
 }

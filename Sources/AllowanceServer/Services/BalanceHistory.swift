@@ -14,7 +14,9 @@ enum BalanceHistory {
 
     static func endOfDayBalances(for child: ChildRecord, days: Int, now: Date, on sql: SQLDatabase) async throws -> Line {
         let calendar = child.calendar
-        let firstDay = calendar.adding(days: -(days - 1), to: calendar.startOfDay(now))
+        // Each day's key once, newest first.
+        let keys = calendar.dayKeys(endingAt: now, count: days)
+        guard let newest = keys.first, let oldest = keys.last else { return Line(balances: [], from: "", to: "") }
         struct Row: Decodable {
             let day: String
             let credits_cents: Int64
@@ -23,24 +25,26 @@ enum BalanceHistory {
         let rows = try await sql.raw(
             """
             SELECT day, credits_cents, debits_cents FROM child_daily_totals
-            WHERE child_id = \(bind: child.id) AND day BETWEEN \(bind: calendar.dayKey(firstDay)) AND \(bind: calendar.dayKey(now))
+            WHERE child_id = \(bind: child.id) AND day BETWEEN \(bind: oldest) AND \(bind: newest)
             """
         ).all(decoding: Row.self)
         let netByDay = Dictionary(rows.map { ($0.day, $0.credits_cents - $0.debits_cents) }, uniquingKeysWith: +)
-        // Each day once, newest first; only the two ends are formatted (a date format is the
-        // dearest step here, and the child's page draws this line on every visit).
-        let today = calendar.startOfDay(now)
-        let created = calendar.startOfDay(child.createdAt)
+        // Days before the child's account existed are not part of the story. Keys compare as
+        // the days do ("2026-11-03" < "2026-11-22").
+        let created = calendar.dayKey(child.createdAt)
         var balance = child.balance
-        var points: [(day: Date, balance: Money)] = []
-        for offset in 0..<days {
-            let day = calendar.adding(days: -offset, to: today)
-            // Days before the child's account existed are not part of the story.
-            guard day >= created else { break }
-            points.append((day, balance))
-            balance -= Money(cents: netByDay[calendar.dayKey(day)] ?? 0)
+        var balances: [Money] = []
+        for key in keys {
+            guard key >= created else { break }
+            balances.append(balance)
+            balance -= Money(cents: netByDay[key] ?? 0)
         }
-        let label = { (point: (day: Date, balance: Money)?) in point.map { calendar.displayDate($0.day) } ?? "" }
-        return Line(balances: points.reversed().map(\.balance), from: label(points.last), to: label(points.first))
+        guard !balances.isEmpty else { return Line(balances: [], from: "", to: "") }
+        // Only the two ends are formatted (a date format is the dearest step here, and the
+        // child's page draws this line on every visit).
+        let today = calendar.startOfDay(now)
+        return Line(
+            balances: balances.reversed(), from: calendar.displayDate(calendar.adding(days: -(balances.count - 1), to: today)),
+            to: calendar.displayDate(today))
     }
 }

@@ -45,7 +45,11 @@ extension GoalMoneyService {
                 description: "Parent match for \(amount.formatted) saved", matching: deposit.id, at: now, on: db)
         }
         let bonus = try await ChallengeOutcomes.completeIfWon(goal, child: child, at: now, on: db)
-        let settled = try await GoalSettlement.settle(goal.id, child: child, at: now, on: db)
+        // Without a match or a bonus, the goal is the locked one with this deposit's amount.
+        var known = goal
+        known.current = deposit.balanceAfter
+        let settled = try await GoalSettlement.settle(
+            goal.id, known: match.isPositive || bonus != nil ? nil : known, child: child, at: now, on: db)
         return DepositOutcome(
             depositID: deposit.id, match: match, challengeBonus: bonus, milestones: settled.milestones, completed: settled.completed,
             balanceAfter: entry.balanceAfter, goal: settled.goal)

@@ -81,6 +81,14 @@ enum GoalRows {
             let span: Int
             let saved: Int64?
         }
+        let rows = try await sql.raw(savedQuery(in: spans)).all(decoding: Row.self)
+        var saved = Array(repeating: Money.zero, count: spans.count)
+        for row in rows { saved[row.span] = Money(cents: row.saved ?? 0) }
+        return saved
+    }
+
+    /// One sum per span, read from the index alone (`AddQueryIndexes.goalSavingSums`).
+    static func savedQuery(in spans: [SavedSpan]) -> SQLQueryString {
         let savingTypes = ContributionType.allCases.filter(\.isChildSaving).map(\.rawValue)
         // Closed on both sides even without an end, so PostgreSQL keeps one plan (`PostgresPreparedDatabase`).
         let sums = spans.enumerated().map { index, span -> SQLQueryString in
@@ -90,10 +98,7 @@ enum GoalRows {
             AND type IN (\(binds: savingTypes))
             """
         }
-        let rows = try await sql.raw(.joined(sums, separator: " UNION ALL ")).all(decoding: Row.self)
-        var saved = Array(repeating: Money.zero, count: spans.count)
-        for row in rows { saved[row.span] = Money(cents: row.saved ?? 0) }
-        return saved
+        return .joined(sums, separator: " UNION ALL ")
     }
 }
 

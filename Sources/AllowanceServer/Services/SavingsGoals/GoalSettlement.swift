@@ -17,10 +17,17 @@ enum GoalSettlement {
         var goal: GoalRecord?
     }
 
-    static func settle(_ goalID: UUID, child: ChildRecord, at now: Date, on db: Database) async throws -> Outcome {
+    /// `known`: the goal as the caller's own change left it, when nothing else changed it
+    /// since (a deposit that paid no match and no bonus), which saves the writer reading it again.
+    static func settle(
+        _ goalID: UUID, known: GoalRecord? = nil, child: ChildRecord, at now: Date, on db: Database
+    ) async throws -> Outcome {
         let sql = db.sql
         var outcome = Outcome()
-        while let goal = try await GoalStore.goal(goalID, on: sql), goal.status == .active {
+        var next = known
+        if next == nil { next = try await GoalStore.goal(goalID, on: sql) }
+        while let goal = next, goal.status == .active {
+            next = nil
             var marked = false
             // Below the first milestone there is nothing to mark, and no need to ask which are marked.
             let reached = goal.progress.newMilestones(achieved: [])
@@ -32,7 +39,10 @@ enum GoalSettlement {
                 // Reaching 100 % is told once, as the goal's completion.
                 if percent < 100 { try await GoalNews.milestone(percent, of: goal, child: child, at: now, on: db) }
             }
-            guard !marked else { continue }
+            guard !marked else {
+                next = try await GoalStore.goal(goalID, on: sql)
+                continue
+            }
             outcome.goal = goal
             if goal.progress.isReached, try await complete(goal, at: now, on: sql) {
                 outcome.completed = true

@@ -29,21 +29,25 @@ struct GoalRecord: Sendable {
 
 /// Reads goal rows, and locks them for a change.
 enum GoalStore {
-    private struct Row: Decodable {
-        let id: UUID, child_id: UUID, name: String, description: String?, target_amount_cents: Int64, current_amount_cents: Int64
-        let image_url: String?, product_url: String?, category: Int, target_date: Date?, status: Int, completed_at: Date?
-        let purchased_at: Date?, priority: Int, auto_transfer_amount_cents: Int64, auto_transfer_type: Int, created_at: Date
-
-        var record: GoalRecord {
-            GoalRecord(
-                id: id, childID: child_id, name: name, description: description, target: Money(cents: target_amount_cents),
-                current: Money(cents: current_amount_cents), imageURL: image_url, productURL: product_url,
-                category: GoalCategory(rawValue: category) ?? .other, targetDate: target_date,
-                status: GoalStatus(rawValue: status) ?? .active,
-                completedAt: completed_at, purchasedAt: purchased_at, priority: priority,
-                autoTransferAmount: Money(cents: auto_transfer_amount_cents),
-                autoTransferType: AutoTransferType(rawValue: auto_transfer_type) ?? .none, createdAt: created_at)
-        }
+    /// A goal's row, read column by column rather than through `Decodable`: every goal list,
+    /// and every contribution on the writer's thread (twice), reads these, and the keyed
+    /// decoding containers cost more than the columns themselves.
+    private static func record(_ row: any SQLRow) throws -> GoalRecord {
+        GoalRecord(
+            id: try row.decode(column: "id", as: UUID.self), childID: try row.decode(column: "child_id", as: UUID.self),
+            name: try row.decode(column: "name", as: String.self), description: try row.decode(column: "description", as: String?.self),
+            target: Money(cents: try row.decode(column: "target_amount_cents", as: Int64.self)),
+            current: Money(cents: try row.decode(column: "current_amount_cents", as: Int64.self)),
+            imageURL: try row.decode(column: "image_url", as: String?.self),
+            productURL: try row.decode(column: "product_url", as: String?.self),
+            category: GoalCategory(rawValue: try row.decode(column: "category", as: Int.self)) ?? .other,
+            targetDate: try row.decode(column: "target_date", as: Date?.self),
+            status: GoalStatus(rawValue: try row.decode(column: "status", as: Int.self)) ?? .active,
+            completedAt: try row.decode(column: "completed_at", as: Date?.self),
+            purchasedAt: try row.decode(column: "purchased_at", as: Date?.self), priority: try row.decode(column: "priority", as: Int.self),
+            autoTransferAmount: Money(cents: try row.decode(column: "auto_transfer_amount_cents", as: Int64.self)),
+            autoTransferType: AutoTransferType(rawValue: try row.decode(column: "auto_transfer_type", as: Int.self)) ?? .none,
+            createdAt: try row.decode(column: "created_at", as: Date.self))
     }
 
     private static let select: SQLQueryString = """
@@ -53,7 +57,7 @@ enum GoalStore {
         """
 
     static func goal(_ id: UUID, on sql: SQLDatabase) async throws -> GoalRecord? {
-        try await sql.raw(select + " WHERE id = \(bind: id)").first(decoding: Row.self)?.record
+        try await sql.raw(select + " WHERE id = \(bind: id)").first().map(record)
     }
 
     /// A child's goals in the order every list shows them: priority 1 first, then the oldest.
@@ -63,7 +67,7 @@ enum GoalStore {
             guard !statuses.isEmpty else { return [] }
             query = query + " AND status IN (\(binds: statuses.map(\.rawValue)))"
         }
-        return try await sql.raw(query + " ORDER BY priority, created_at, id").all(decoding: Row.self).map(\.record)
+        return try await sql.raw(query + " ORDER BY priority, created_at, id").all().map(record)
     }
 
     /// The goal as settlement left it, or read afresh when settlement had nothing to settle.
@@ -88,10 +92,10 @@ enum GoalStore {
             }
             try await lockChild(owner.child_id, on: sql)
         }
-        guard let row = try await sql.raw(select + " WHERE id = \(bind: goalID)" + forUpdate(sql)).first(decoding: Row.self) else {
+        guard let row = try await sql.raw(select + " WHERE id = \(bind: goalID)" + forUpdate(sql)).first() else {
             throw AppError.notFound("Goal")
         }
-        return row.record
+        return try record(row)
     }
 
     /// Locks a child's row (PostgreSQL), the first lock of every goal change.
@@ -107,7 +111,7 @@ enum GoalStore {
         return try await sql.raw(
             select + " WHERE child_id = \(bind: childID) AND auto_transfer_type <> \(bind: AutoTransferType.none.rawValue)"
                 + " ORDER BY priority, created_at, id" + forUpdate(sql)
-        ).all(decoding: Row.self).map(\.record)
+        ).all().map(record)
     }
 
     private static func forUpdate(_ sql: SQLDatabase) -> SQLQueryString { sql.isPostgres ? " FOR UPDATE" : "" }

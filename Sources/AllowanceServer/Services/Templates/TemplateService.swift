@@ -10,9 +10,27 @@ enum TemplateService {
     static let iconLength = 50
     static let sortOrderRange = 0...10_000
 
-    struct Row: Decodable {
+    struct Row {
         let id: UUID, family_id: UUID?, name: String, icon_name: String, color: String?, default_amount_cents: Int64?, type: String
         let category: String?, description_template: String?, is_global: Bool, sort_order: Int, created_by: UUID?, usage_count: Int64?
+
+        /// Read column by column rather than through `Decodable`: every page with a quick-add
+        /// grid reads a dozen of these, and the keyed decoding containers cost more than the columns.
+        init(_ row: any SQLRow) throws {
+            id = try row.decode(column: "id", as: UUID.self)
+            family_id = try row.decode(column: "family_id", as: UUID?.self)
+            name = try row.decode(column: "name", as: String.self)
+            icon_name = try row.decode(column: "icon_name", as: String.self)
+            color = try row.decode(column: "color", as: String?.self)
+            default_amount_cents = try row.decode(column: "default_amount_cents", as: Int64?.self)
+            type = try row.decode(column: "type", as: String.self)
+            category = try row.decode(column: "category", as: String?.self)
+            description_template = try row.decode(column: "description_template", as: String?.self)
+            is_global = try row.decode(column: "is_global", as: Bool.self)
+            sort_order = try row.decode(column: "sort_order", as: Int.self)
+            created_by = try row.decode(column: "created_by", as: UUID?.self)
+            usage_count = try row.decode(column: "usage_count", as: Int64?.self)
+        }
 
         var transactionType: TransactionType { TransactionType(rawValue: type) ?? .debit }
 
@@ -26,7 +44,7 @@ enum TemplateService {
 
     /// The active templates a family sees, with that family's usage counts, in sort order.
     static func rows(forFamily familyID: UUID, templateID: UUID? = nil, on sql: SQLDatabase) async throws -> [Row] {
-        try await sql.raw(query(forFamily: familyID, templateID: templateID)).all(decoding: Row.self)
+        try await sql.raw(query(forFamily: familyID, templateID: templateID)).all().map(Row.init)
     }
 
     /// `rows`' query. `TRUE` is written out, not bound: a prepared plan knows nothing of a bound
