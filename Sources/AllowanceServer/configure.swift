@@ -99,7 +99,9 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         // The pools and the session lookups' connection reach the same server the same way.
         let configuration = try SQLPostgresConfiguration(url: url)
         app.postgresStatements = PostgresStatements()
-        await app.use(PostgresSessionLookups(configuration: configuration.coreConfiguration, on: app.eventLoopGroup.any()))
+        // Two lookup connections, each on its own loop when there are two (`PostgresSessionLookups.init`).
+        await app.use(
+            PostgresSessionLookups(configuration: configuration.coreConfiguration, on: Array(app.eventLoopGroup.makeIterator().prefix(2))))
         app.databases.use(
             app.serverDatabase(
                 .postgres(configuration: configuration, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop),
