@@ -38,13 +38,15 @@ extension GoalMoneyService {
                 goal: goal, amount: amount, type: type, description: description, createdBy: userID, at: now, sourceTransactionID: entry.id),
             on: db)
 
+        // The lock read whether the goal has a rule or a challenge; most have neither.
         var match = Money.zero
-        if let rule = try await MatchingStore.rule(forGoal: goal.id, on: db.sql) {
+        if goal.terms?.matchingRule ?? true, let rule = try await MatchingStore.rule(forGoal: goal.id, on: db.sql) {
             match = try await MatchingStore.pay(
                 rule.terms.match(forDeposit: amount, at: now), from: rule, into: goal,
                 description: "Parent match for \(amount.formatted) saved", matching: deposit.id, at: now, on: db)
         }
-        let bonus = try await ChallengeOutcomes.completeIfWon(goal, child: child, at: now, on: db)
+        let bonus =
+            goal.terms?.challenge ?? true ? try await ChallengeOutcomes.completeIfWon(goal, child: child, at: now, on: db) : nil
         // Without a match or a bonus, the goal is the locked one with this deposit's amount.
         var known = goal
         known.current = deposit.balanceAfter

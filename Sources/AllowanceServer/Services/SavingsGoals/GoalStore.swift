@@ -23,6 +23,14 @@ struct GoalRecord: Sendable {
     var autoTransferAmount: Money
     var autoTransferType: AutoTransferType
     var createdAt: Date
+    /// Read with the goal's lock (`GoalStore.lock`): whether a matching rule and an Active
+    /// challenge exist, so a deposit into a goal with neither asks for neither. Nil when not read.
+    var terms: Terms? = nil
+
+    struct Terms: Sendable {
+        var matchingRule: Bool
+        var challenge: Bool
+    }
 
     var progress: GoalProgress { GoalProgress(target: target, current: current) }
 }
@@ -30,8 +38,8 @@ struct GoalRecord: Sendable {
 /// Reads goal rows, and locks them for a change.
 enum GoalStore {
     /// A goal's row, read column by column rather than through `Decodable`: every goal list,
-    /// and every contribution on the writer's thread (twice), reads these, and the keyed
-    /// decoding containers cost more than the columns themselves.
+    /// and every contribution on the writer's thread, reads these, and the keyed decoding
+    /// containers cost more than the columns themselves.
     private static func record(_ row: any SQLRow) throws -> GoalRecord {
         GoalRecord(
             id: try row.decode(column: "id", as: UUID.self), childID: try row.decode(column: "child_id", as: UUID.self),
@@ -50,11 +58,28 @@ enum GoalStore {
             createdAt: try row.decode(column: "created_at", as: Date.self))
     }
 
-    private static let select: SQLQueryString = """
+    private static let selectColumns: SQLQueryString = """
         SELECT id, child_id, name, description, target_amount_cents, current_amount_cents, image_url, product_url, category, target_date,
                status, completed_at, purchased_at, priority, auto_transfer_amount_cents, auto_transfer_type, created_at
-        FROM savings_goals
         """
+
+    private static let select = selectColumns + " FROM savings_goals"
+
+    /// The columns a lock reads besides the goal's (`GoalRecord.terms`).
+    private static let termsColumns: SQLQueryString = """
+        , EXISTS (SELECT 1 FROM parent_matching_rules r WHERE r.goal_id = savings_goals.id) AS has_matching_rule,
+          EXISTS (SELECT 1 FROM goal_challenges c WHERE c.goal_id = savings_goals.id AND c.status = \(unsafeRaw: String(ChallengeStatus.active.rawValue))) AS has_challenge
+        """
+
+    private static let lockSelect = selectColumns + termsColumns + " FROM savings_goals"
+
+    private static func lockedRecord(_ row: any SQLRow) throws -> GoalRecord {
+        var goal = try record(row)
+        goal.terms = GoalRecord.Terms(
+            matchingRule: try row.decode(column: "has_matching_rule", as: Bool.self),
+            challenge: try row.decode(column: "has_challenge", as: Bool.self))
+        return goal
+    }
 
     static func goal(_ id: UUID, on sql: SQLDatabase) async throws -> GoalRecord? {
         try await sql.raw(select + " WHERE id = \(bind: id)").first().map(record)
@@ -92,10 +117,10 @@ enum GoalStore {
             }
             try await lockChild(owner.child_id, on: sql)
         }
-        guard let row = try await sql.raw(select + " WHERE id = \(bind: goalID)" + forUpdate(sql)).first() else {
+        guard let row = try await sql.raw(lockSelect + " WHERE id = \(bind: goalID)" + forUpdate(sql)).first() else {
             throw AppError.notFound("Goal")
         }
-        return try record(row)
+        return try lockedRecord(row)
     }
 
     /// Locks a child's row (PostgreSQL), the first lock of every goal change.
@@ -109,9 +134,9 @@ enum GoalStore {
         let sql = db.sql
         try await lockChild(childID, on: sql)
         return try await sql.raw(
-            select + " WHERE child_id = \(bind: childID) AND auto_transfer_type <> \(bind: AutoTransferType.none.rawValue)"
+            lockSelect + " WHERE child_id = \(bind: childID) AND auto_transfer_type <> \(bind: AutoTransferType.none.rawValue)"
                 + " ORDER BY priority, created_at, id" + forUpdate(sql)
-        ).all().map(record)
+        ).all().map(lockedRecord)
     }
 
     private static func forUpdate(_ sql: SQLDatabase) -> SQLQueryString { sql.isPostgres ? " FOR UPDATE" : "" }
