@@ -35,19 +35,24 @@ struct ChildRecord: Sendable {
 /// Looks children up, always within one family: the query itself cannot return another
 /// family's child, so a wrong id and a foreign id both read "not found".
 enum FamilyDirectory {
-    private struct Row: Decodable {
-        let id: UUID, user_id: UUID, family_id: UUID, email: String, first_name: String, last_name: String
-        let balance_cents: Int64, weekly_allowance_cents: Int64, allowance_day: Int, allowance_paused: Bool, created_at: Date?
-        let family_name: String, time_zone: String
-
-        var record: ChildRecord {
-            ChildRecord(
-                id: id, userID: user_id, familyID: family_id, email: User.loginEmail(email), firstName: first_name, lastName: last_name,
-                balance: Money(cents: balance_cents), weeklyAllowance: Money(cents: weekly_allowance_cents),
-                allowanceDay: Weekday(rawValue: allowance_day) ?? .saturday, allowancePaused: allowance_paused,
-                createdAt: created_at ?? .distantPast,
-                familyName: family_name, calendar: FamilyCalendar(identifier: time_zone) ?? FamilyCalendar(timeZone: .gmt))
-        }
+    /// A child's row, read column by column rather than through `Decodable`: every request that
+    /// names a child and every posting reads one, and the keyed decoding containers cost more
+    /// than the columns themselves.
+    private static func record(_ row: any SQLRow) throws -> ChildRecord {
+        let timeZone = try row.decode(column: "time_zone", as: String.self)
+        return ChildRecord(
+            id: try row.decode(column: "id", as: UUID.self), userID: try row.decode(column: "user_id", as: UUID.self),
+            familyID: try row.decode(column: "family_id", as: UUID.self),
+            email: User.loginEmail(try row.decode(column: "email", as: String.self)),
+            firstName: try row.decode(column: "first_name", as: String.self),
+            lastName: try row.decode(column: "last_name", as: String.self),
+            balance: Money(cents: try row.decode(column: "balance_cents", as: Int64.self)),
+            weeklyAllowance: Money(cents: try row.decode(column: "weekly_allowance_cents", as: Int64.self)),
+            allowanceDay: Weekday(rawValue: try row.decode(column: "allowance_day", as: Int.self)) ?? .saturday,
+            allowancePaused: try row.decode(column: "allowance_paused", as: Bool.self),
+            createdAt: try row.decode(column: "created_at", as: Date?.self) ?? .distantPast,
+            familyName: try row.decode(column: "family_name", as: String.self),
+            calendar: FamilyCalendar(identifier: timeZone) ?? FamilyCalendar(timeZone: .gmt))
     }
 
     private static let select: SQLQueryString = """
@@ -57,12 +62,12 @@ enum FamilyDirectory {
         """
 
     static func child(_ id: UUID, inFamily familyID: UUID, on sql: SQLDatabase) async throws -> ChildRecord? {
-        try await sql.raw(select + " WHERE c.id = \(bind: id) AND c.family_id = \(bind: familyID)").first(decoding: Row.self)?.record
+        try await sql.raw(select + " WHERE c.id = \(bind: id) AND c.family_id = \(bind: familyID)").first().map(record)
     }
 
     static func children(ofFamily familyID: UUID, on sql: SQLDatabase) async throws -> [ChildRecord] {
         try await sql.raw(select + " WHERE c.family_id = \(bind: familyID) ORDER BY u.first_name, c.created_at")
-            .all(decoding: Row.self).map(\.record)
+            .all().map(record)
     }
 
     struct FamilyRow: Decodable {
