@@ -79,7 +79,7 @@ public struct FamilyCalendar: Sendable {
 
     /// The keys of the `count` local days that end with `date`'s, newest first. One calendar
     /// lookup, then a step back a day at a time by the Gregorian rules: a balance chart of 60
-    /// days called the calendar twice a day, an eighth of the child's page.
+    /// days called the calendar twice a day, about a twentieth of a child's page made afresh.
     public func dayKeys(endingAt date: Date, count: Int) -> [String] {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         var (year, month, day) = (parts.year!, parts.month!, parts.day!)

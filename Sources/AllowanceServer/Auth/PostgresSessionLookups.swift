@@ -16,10 +16,10 @@ import Vapor
 /// from. Each lookup is sent after its request arrived, so it sees every write finished
 /// before then, as one query of its own would.
 ///
-/// The queries go on connections of their own (two), outside the pools: one
-/// queue for the whole server makes the largest groups, and a lookup never waits for a pool
-/// that writes hold (with one queue over the pools, a query waited for its first request's
-/// loop's pool while the other loop's stood free, and with writes holding that pool, timed out).
+/// The queries go on two connections of their own, outside the pools: one queue for the whole
+/// server makes the largest groups, and a lookup never waits for a pool that writes hold (with
+/// one queue over the pools, a query waited for its first request's loop's pool while the other
+/// loop's stood free, and with writes holding that pool, timed out).
 final class PostgresSessionLookups: Sendable {
     struct Lookup: Sendable {
         let sessionID: UUID
@@ -48,7 +48,7 @@ final class PostgresSessionLookups: Sendable {
     /// One query on its way per connection.
     private let connections: [LookupConnection]
 
-    /// The connection's `application_name`, so `pg_stat_activity` tells it apart from the pools'.
+    /// The connections' `application_name`, so `pg_stat_activity` tells them apart from the pools'.
     let applicationName = "allowance-session-lookups-\(UUID().uuidString.prefix(8).lowercased())"
 
     /// A connection on each of `eventLoops`. With one connection, a kept read waited for the
