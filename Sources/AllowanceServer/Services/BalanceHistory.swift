@@ -17,18 +17,16 @@ enum BalanceHistory {
         // Each day's key once, newest first.
         let keys = calendar.dayKeys(endingAt: now, count: days)
         guard let newest = keys.first, let oldest = keys.last else { return Line(balances: [], from: "", to: "") }
-        struct Row: Decodable {
-            let day: String
-            let credits_cents: Int64
-            let debits_cents: Int64
-        }
         let rows = try await sql.raw(
             """
-            SELECT day, credits_cents, debits_cents FROM child_daily_totals
+            SELECT day, credits_cents - debits_cents AS net_cents FROM child_daily_totals
             WHERE child_id = \(bind: child.id) AND day BETWEEN \(bind: oldest) AND \(bind: newest)
             """
-        ).all(decoding: Row.self)
-        let netByDay = Dictionary(rows.map { ($0.day, $0.credits_cents - $0.debits_cents) }, uniquingKeysWith: +)
+        ).all()
+        // Read by column: `Decodable`'s keyed containers cost more than the columns.
+        let netByDay = Dictionary(
+            try rows.map { (try $0.decode(column: "day", as: String.self), try $0.decode(column: "net_cents", as: Int64.self)) },
+            uniquingKeysWith: +)
         // Days before the child's account existed are not part of the story. Keys compare as
         // the days do ("2026-11-03" < "2026-11-22").
         let created = calendar.dayKey(child.createdAt)

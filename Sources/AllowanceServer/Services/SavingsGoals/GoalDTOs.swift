@@ -59,8 +59,19 @@ enum GoalDTOs {
 
     // MARK: - Milestones
 
-    struct MilestoneRow: Decodable, Sendable {
+    struct MilestoneRow: Sendable {
         let id: UUID, goal_id: UUID, percent_complete: Int, is_achieved: Bool, achieved_at: Date?, bonus_amount_cents: Int64?
+
+        /// Read column by column rather than through `Decodable`: each goal on a list or page
+        /// has four, and the keyed decoding containers cost more than the columns themselves.
+        init(_ row: any SQLRow) throws {
+            id = try row.decode(column: "id", as: UUID.self)
+            goal_id = try row.decode(column: "goal_id", as: UUID.self)
+            percent_complete = try row.decode(column: "percent_complete", as: Int.self)
+            is_achieved = try row.decode(column: "is_achieved", as: Bool.self)
+            achieved_at = try row.decode(column: "achieved_at", as: Date?.self)
+            bonus_amount_cents = try row.decode(column: "bonus_amount_cents", as: Int64?.self)
+        }
     }
 
     static func milestoneRows(ofGoals goalIDs: [UUID], on sql: SQLDatabase) async throws -> [UUID: [MilestoneRow]] {
@@ -69,7 +80,7 @@ enum GoalDTOs {
             SELECT id, goal_id, percent_complete, is_achieved, achieved_at, bonus_amount_cents FROM goal_milestones
             WHERE goal_id IN (\(binds: goalIDs)) ORDER BY percent_complete
             """
-        ).all(decoding: MilestoneRow.self)
+        ).all().map(MilestoneRow.init)
         return Dictionary(grouping: rows, by: \.goal_id)
     }
 
