@@ -82,7 +82,7 @@ final class PostgresSessionLookups: Sendable {
                 return state.idle.popLast()
             }
             guard let lane else { return }
-            Task { await self.sendWaiting(on: self.connections[lane], lane: lane) }
+            Task { await self.sendWaiting(on: lane) }
         }
     }
 
@@ -98,7 +98,8 @@ final class PostgresSessionLookups: Sendable {
 
     /// Sends what waits on one connection, query after query, until nothing does; each query
     /// with the logger of its first lookup's request.
-    private func sendWaiting(on connection: LookupConnection, lane: Int) async {
+    private func sendWaiting(on lane: Int) async {
+        let connection = connections[lane]
         while true {
             let batch = state.withLockedValue { state -> [Waiter] in
                 let batch = Array(state.waiting.prefix(limit))

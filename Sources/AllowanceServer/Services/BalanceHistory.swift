@@ -10,13 +10,16 @@ enum BalanceHistory {
         var balances: [Money]
         var from: String
         var to: String
+
+        /// No days to draw.
+        static let empty = Line(balances: [], from: "", to: "")
     }
 
     static func endOfDayBalances(for child: ChildRecord, days: Int, now: Date, on sql: SQLDatabase) async throws -> Line {
         let calendar = child.calendar
         // Each day's key once, newest first.
         let keys = calendar.dayKeys(endingAt: now, count: days)
-        guard let newest = keys.first, let oldest = keys.last else { return Line(balances: [], from: "", to: "") }
+        guard let newest = keys.first, let oldest = keys.last else { return .empty }
         let rows = try await sql.raw(
             """
             SELECT day, credits_cents - debits_cents AS net_cents FROM child_daily_totals
@@ -37,7 +40,7 @@ enum BalanceHistory {
             balances.append(balance)
             balance -= Money(cents: netByDay[key] ?? 0)
         }
-        guard !balances.isEmpty else { return Line(balances: [], from: "", to: "") }
+        guard !balances.isEmpty else { return .empty }
         // Only the two ends are formatted (a date format is the dearest step here, and the
         // child's page draws this line on every visit).
         let today = calendar.startOfDay(now)
