@@ -43,5 +43,6 @@ enum AppMigrations {
         AddQueryIndexes.globalTemplates,
         AddDataVersionPlansOnPostgres(),
         AddQueryIndexes.goalSavingSums,
+        NarrowDataVersionTriggers(),
     ]
 }
