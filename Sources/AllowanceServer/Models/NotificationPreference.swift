@@ -109,9 +109,13 @@ final class NotificationPreference: Model, @unchecked Sendable {
         let switches = switches(for: type)
         guard !switches.isEmpty else { return "TRUE" }
         let allOn = switches.map { "\(row).\($0.rawValue)" }.joined(separator: " AND ")
-        let byDefault = NotificationPreference(userID: UUID()).allows(type)
-        return "COALESCE(\(unsafeRaw: allOn), \(bind: byDefault))"
+        return "COALESCE(\(unsafeRaw: allOn), \(bind: allowedByDefault.contains(type)))"
     }
+
+    /// The types a user who never changed a switch gets, worked out once: every notification
+    /// stored asks, and a new model (with its fields) and a random id each time cost more than
+    /// the rest of building the statement.
+    private static let allowedByDefault = Set(NotificationType.allCases.filter { NotificationPreference(userID: UUID()).allows($0) })
 
     /// Whether `time` falls in the quiet hours (which may run past midnight, 21:00 to 07:00).
     func isQuiet(at time: TimeOfDay) -> Bool {
