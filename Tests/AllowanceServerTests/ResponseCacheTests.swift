@@ -514,9 +514,10 @@ extension ResponseCacheTests {
 }
 
 extension ResponseCacheTests {
-    /// A balance, a goal's amount and the day totals move the numbers only through the ledger
-    /// row written with them (`NarrowDataVersionTriggers`): a child's kept reads still end at
-    /// every move of their money, a payday's batch included.
+    /// A balance, a goal's amount, the day totals and a goal row with its ledger row move the
+    /// numbers only through the ledger row written with them (`NarrowDataVersionTriggers`): a
+    /// child's kept reads still end at every move of their money, a gift and a payday's batch
+    /// included.
     @Test func everyMoveOfAChildsMoneyEndsTheirKeptReads() async throws {
         try await withApp(metrics: true) { client in
             var family = try await client.family()
@@ -555,6 +556,19 @@ extension ResponseCacheTests {
             kept = try await keptReads()
             #expect(try await client.post(.credit, 2_00, to: kai, in: family).status == .created)
             try await expectFresh(after: kept, "a credit")
+
+            // A gift names no ledger row: its goal row moves the numbers itself.
+            kept = try await keptReads()
+            let gift = try await client.send(
+                .POST, "/api/v1/savings-goals/\(goal.id)/gift", token: family.parent.token,
+                json: GiftToGoalDto(amount: Money(cents: 3_00), type: .parentGift))
+            #expect(gift.status == .ok)
+            for (index, path) in reads.enumerated() {
+                let before = try await hits(client)
+                let body = try await client.send(.GET, path, token: kai.token).body.string
+                #expect(try await hits(client) == before, "\(path) was served kept after a gift")
+                if index == 1 { #expect(body != kept[1], "the goals did not change after a gift") }
+            }
 
             // Sunday's payday, local midnight in New York: the clock is put there first, so
             // only the payday can end the answers kept at that minute.
