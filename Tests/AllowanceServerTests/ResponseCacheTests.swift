@@ -576,6 +576,21 @@ extension ResponseCacheTests {
             kept = try await keptReads()
             #expect(await client.runJobs(at: utc("2026-11-22T05:00:30Z"), for: family)["payday"] == 1)
             try await expectFresh(after: kept, "a payday")
+
+            // The gift above also told Kai, which moves his number on its own; a goal row that
+            // names no ledger row, written behind the server's back, moves it by itself.
+            let sql = client.app.db.sql
+            let before = try await numbers(of: family.parent.familyId, children: [kai], on: client)
+            try await sql.raw(
+                """
+                INSERT INTO savings_contributions (id, goal_id, child_id, amount_cents, type, goal_balance_after_cents, created_at, entry_number)
+                SELECT \(unsafeRaw: sql.isPostgres ? "gen_random_uuid()" : "upper(hex(randomblob(16)))"), goal_id, child_id, 1, type,
+                       goal_balance_after_cents + 1, created_at, entry_number + 1
+                FROM savings_contributions WHERE goal_id = \(bind: goal.id) ORDER BY entry_number DESC LIMIT 1
+                """
+            ).run()
+            let after = try await numbers(of: family.parent.familyId, children: [kai], on: client)
+            #expect(after[1] > before[1] && after[0] == before[0], "a goal row without a ledger row: \(before) -> \(after)")
         }
     }
 }
