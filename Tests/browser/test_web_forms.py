@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -193,11 +195,14 @@ def _font_size(page: Page, selector: str) -> float:
 
 
 def test_text_follows_the_browsers_font_size(new_page):
-    family = create_family(("Kai",))
-    kai = family.children[0]
+    family = create_family(())
+    # Paid tomorrow, so the page shows its longest countdown ("Tomorrow") whatever the day.
+    tomorrow = (datetime.now(ZoneInfo("America/New_York")).weekday() + 2) % 7  # Sunday is 0
+    kai = family.add_child("Kai", allowance_day=tomorrow, last_name=family.parent_last_name)
     page = new_page(viewport={"width": 375, "height": 740})
     login_parent(page, family)
     page.goto(f"/children/{kai.id}")
+    expect(page.locator(".balance-card")).to_contain_text("Tomorrow")
     body, heading, padding = _font_size(page, "body"), _font_size(page, "h1"), page.evaluate(
         "() => parseFloat(getComputedStyle(document.querySelector('.card')).paddingTop)")
     assert body == 17, body
@@ -214,6 +219,13 @@ def test_text_follows_the_browsers_font_size(new_page):
         page.goto(path)
         size = page.evaluate("() => ({scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth})")
         assert size["scroll"] <= size["inner"], f"{path} scrolls sideways with large text: {size}"
+    # The child's own pages too: the month's four figures and the learning glance.
+    page.context.clear_cookies()
+    login_child(page, kai)
+    for path in ("/dashboard", f"/children/{kai.id}/learning"):
+        page.goto(path)
+        size = page.evaluate("() => ({scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth})")
+        assert size["scroll"] <= size["inner"], f"{path} (Kai's) scrolls sideways with large text: {size}"
 
 
 def test_a_goal_without_a_picture_shows_its_category(page: Page):
