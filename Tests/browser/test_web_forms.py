@@ -215,17 +215,18 @@ def test_text_follows_the_browsers_font_size(new_page):
     assert _font_size(page, ".tile-name") >= 24
     assert page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.card')).paddingTop)") == pytest.approx(
         padding * 1.5)
-    for path in (f"/children/{kai.id}", "/dashboard", "/templates", "/settings"):
-        page.goto(path)
-        size = page.evaluate("() => ({scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth})")
-        assert size["scroll"] <= size["inner"], f"{path} scrolls sideways with large text: {size}"
+    _expect_no_sideways_scroll(page, f"/children/{kai.id}", "/dashboard", "/templates", "/settings")
     # The child's own pages too: the month's four figures and the learning glance.
     page.context.clear_cookies()
     login_child(page, kai)
-    for path in ("/dashboard", f"/children/{kai.id}/learning"):
+    _expect_no_sideways_scroll(page, "/dashboard", f"/children/{kai.id}/learning")
+
+
+def _expect_no_sideways_scroll(page: Page, *paths: str):
+    for path in paths:
         page.goto(path)
         size = page.evaluate("() => ({scroll: document.scrollingElement.scrollWidth, inner: window.innerWidth})")
-        assert size["scroll"] <= size["inner"], f"{path} (Kai's) scrolls sideways with large text: {size}"
+        assert size["scroll"] <= size["inner"], f"{path} scrolls sideways with large text: {size}"
 
 
 def test_a_goal_without_a_picture_shows_its_category(page: Page):
