@@ -124,6 +124,24 @@ import Testing
         }
     }
 
+    /// The `Authorization` header is read as Vapor's `bearerAuthorization` reads it: the
+    /// scheme in any case, with spaces around the two words; anything else is no token at all.
+    @Test func theBearerSchemeIsReadInAnyCaseAndNothingElseIs() async throws {
+        try await withApp { client in
+            let token = try await client.family().parent.token
+            for header in ["Bearer \(token)", "bearer \(token)", "BEARER  \(token) ", " Bearer \(token)"] {
+                let response = try await client.send(.GET, "/api/v1/auth/me", headers: [("Authorization", header)])
+                #expect(response.status == .ok, "\(header.prefix(12))")
+            }
+            for header in ["Basic \(token)", "Bearer", "Bearer \(token) extra", "Bearerx \(token)", "Bear \(token)", "\(token)"] {
+                let response = try await client.send(.GET, "/api/v1/auth/me", headers: [("Authorization", header)])
+                #expect(response.status == .unauthorized, "\(header.prefix(12))")
+            }
+            #expect(BearerSessionAuthenticator.token(in: "bEaReR abc.def") == "abc.def")
+            #expect(BearerSessionAuthenticator.token(in: "Bearer\tabc") == nil)
+        }
+    }
+
     /// A token's signature is checked once and remembered (`VerifiedTokens`): the same header
     /// and claims under any other signature are still refused, however often the genuine token
     /// was used, and the genuine one still ends with its session.

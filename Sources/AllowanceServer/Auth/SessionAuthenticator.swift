@@ -9,10 +9,25 @@ import Vapor
 
 /// Reads `Authorization: Bearer <jwt>`, checks the signature and expiry, then that the
 /// session is still live (not logged out, not ended by a password change).
-struct BearerSessionAuthenticator: AsyncBearerAuthenticator {
-    func authenticate(bearer: BearerAuthorization, for request: Request) async throws {
-        guard let user = try await SessionStore.user(forToken: bearer.token, request: request) else { return }
+struct BearerSessionAuthenticator: AsyncRequestAuthenticator {
+    func authenticate(request: Request) async throws {
+        guard let header = request.headers.first(name: .authorization), let token = Self.token(in: header),
+            let user = try await SessionStore.user(forToken: token, request: request)
+        else { return }
         request.auth.login(user)
+    }
+
+    /// The token of `Bearer <token>` (the scheme in any case, as RFC 9110 has it; spaces
+    /// around the two words), else nil: what Vapor's `bearerAuthorization` takes. Read as
+    /// bytes: Vapor splits the header by characters, which walks the 200-byte token grapheme
+    /// by grapheme, and that was about a twenty-fifth of a kept read's CPU.
+    static func token(in header: String) -> String? {
+        let words = header.utf8.split(separator: UInt8(ascii: " "))
+        guard words.count == 2, words[0].count == 6,
+            // `| 0x20` lowercases an ASCII letter; only "B" or "b" give "b", and so on.
+            zip(words[0], "bearer".utf8).allSatisfy({ $0 | 0x20 == $1 })
+        else { return nil }
+        return String(decoding: words[1], as: UTF8.self)
     }
 }
 

@@ -35,7 +35,8 @@ struct MethodNotAllowedMiddleware: AsyncMiddleware {
         // `/recurring-transactions/pending` does not take, even though `PUT
         // /recurring-transactions/{id}` would take "pending" for an id.
         var parameters = Parameters()
-        let path = request.urlPath.split(separator: "/").map(String.init)
+        // Split as bytes: a split by characters was about a twenty-fifth of a kept read's CPU.
+        let path = request.urlPath.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
         if let allowed = router.route(path: path, parameters: &parameters), !allowed.contains(request.method) {
             throw MethodNotAllowed(allowed: allowed)
         }
