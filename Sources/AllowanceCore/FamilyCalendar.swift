@@ -60,9 +60,31 @@ public struct FamilyCalendar: Sendable {
         calendar.date(byAdding: .day, value: days, to: date)!
     }
 
-    /// Whole calendar days from one local day to another (DST days count as one day).
+    /// Whole calendar days from one local day to another (DST days count as one day): the
+    /// difference of the two local dates' day numbers. Asking the calendar for the days between
+    /// two starts of day made it find both starts and then step from one to the other, about a
+    /// thirtieth of a child's page made afresh (each goal's pace and challenge ask).
     public func daysBetween(_ from: Date, _ to: Date) -> Int {
-        calendar.dateComponents([.day], from: startOfDay(from), to: startOfDay(to)).day ?? 0
+        dayNumber(to) - dayNumber(from)
+    }
+
+    /// The local date's days since 1 January 1970, by the Gregorian rules (Howard Hinnant's
+    /// `days_from_civil`). Foundation's calendar is Julian before October 1582; no date of the
+    /// family's is that old, and the calendar answers for one that is.
+    private func dayNumber(_ date: Date) -> Int {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let (year, month, day) = (parts.year!, parts.month!, parts.day!)
+        guard year > 1600 else {
+            let dayZero = calendar.date(from: DateComponents(year: 1970, month: 1, day: 1))!
+            return calendar.dateComponents([.day], from: dayZero, to: startOfDay(date)).day!
+        }
+        // Years start in March, so the leap day is the last day of its year.
+        let shifted = month <= 2 ? year - 1 : year
+        let era = shifted / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     public func weekday(of date: Date) -> Weekday {

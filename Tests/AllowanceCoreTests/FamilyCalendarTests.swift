@@ -40,6 +40,29 @@ import Testing
         #expect(newYork.dayKeys(endingAt: utc("2026-11-01T03:30:00Z"), count: 0) == [])
     }
 
+    /// Days between two instants are the calendar's own count between their local days, across
+    /// clock changes, leap days, years and centuries, either way round, in zones either side of
+    /// UTC, and for dates before the Gregorian calendar began.
+    @Test func daysBetweenCountsAsTheCalendarDoes() {
+        let zones = ["America/New_York", "Pacific/Auckland", "Europe/London", "Asia/Kolkata", "Pacific/Kiritimati"]
+        let instants = [
+            "2026-11-01T03:30:00Z", "2024-02-29T23:30:00Z", "2000-03-01T00:30:00Z", "2026-03-08T06:59:00Z", "2100-03-01T12:00:00Z",
+            "1970-01-01T00:00:00Z", "1900-02-28T12:00:00Z", "1500-06-01T12:00:00Z",
+        ].map(utc)
+        for zone in zones {
+            let calendar = FamilyCalendar(identifier: zone)!
+            for from in instants {
+                for to in instants + (0..<40).map({ calendar.adding(days: $0 * 11, to: from).addingTimeInterval(Double($0) * 3_001) }) {
+                    let expected = calendar.calendar.dateComponents([.day], from: calendar.startOfDay(from), to: calendar.startOfDay(to))
+                        .day
+                    #expect(calendar.daysBetween(from, to) == expected, "\(zone) \(from) \(to)")
+                }
+            }
+        }
+        #expect(newYork.daysBetween(utc("2026-11-01T03:30:00Z"), utc("2026-11-01T05:00:00Z")) == 1)
+        #expect(newYork.daysBetween(utc("2024-02-28T12:00:00Z"), utc("2024-03-01T12:00:00Z")) == 2)
+    }
+
     @Test func paydayIsTodayOnTheDayItself() {
         let saturday = utc("2026-11-21T18:30:00Z")
         let schedule = AllowanceSchedule(day: .saturday, calendar: newYork)
