@@ -139,7 +139,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.jobs.register(IdempotencyMiddleware.expireJob)
     SavingsGoalsFeature.register(app)
 
-    ContentConfiguration.global.use(encoder: JSONEncoder.api, for: .json)
+    ContentConfiguration.global.use(encoder: WireJSONEncoder(), for: .json)
     ContentConfiguration.global.use(decoder: NULRefusingDecoder.json, for: .json)
     ContentConfiguration.global.use(decoder: NULRefusingDecoder.form, for: .urlEncodedForm)
     useResourceDirectory(app)
