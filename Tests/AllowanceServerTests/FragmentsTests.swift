@@ -29,6 +29,19 @@ import VaporTesting
             #expect(!renamed.contains("by Pat Parent"))
             let list = try await web.page(client, "/transactions?child=\(kai.id)", cookies: cookies).body.string
             #expect(list.contains("by Sam Parent"))
+
+            // The family moves to another zone: the kept row shows the time there.
+            let entries: TransactionListResponse = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/transactions", token: family.parent.token)
+            let posted = try #require(entries.transactions.first { $0.description == "Comic" }).createdAt
+            let newYork = try #require(FamilyCalendar(identifier: "America/New_York")).displayDateTime(posted)
+            let tokyo = try #require(FamilyCalendar(identifier: "Asia/Tokyo")).displayDateTime(posted)
+            #expect(renamed.contains("\(newYork) · by Sam Parent"))
+            let _: FamilyResponse = try await client.call(
+                .PUT, "/api/v1/families/current", token: family.parent.token, json: UpdateFamilyRequest(timeZone: "Asia/Tokyo"))
+            let moved = try await web.page(client, "/children/\(kai.id)", cookies: cookies).body.string
+            #expect(moved.contains("\(tokyo) · by Sam Parent"))
+            #expect(!moved.contains(newYork))
         }
     }
 
@@ -90,10 +103,10 @@ import VaporTesting
             let made = try await TransactionRow.html(entries, calendar: calendar, on: request)
             for (row, html) in zip(rows, made) {
                 #expect(html.contains(">\(row.description)<"))
-                #expect(try await fragments.html("transaction-row", Wrapped(row: row), on: request) == html)
+                #expect(try await fragments.html("transaction-row", key: row.id, input: { Wrapped(row: row) }, on: request) == html)
                 #expect(fragments.bytes <= 4_000)
             }
-            #expect(try await fragments.html("transaction-row", Wrapped(row: rows[0]), on: request) == made[0])
+            #expect(try await fragments.html("transaction-row", key: rows[0].id, input: { Wrapped(row: rows[0]) }, on: request) == made[0])
         }
     }
 

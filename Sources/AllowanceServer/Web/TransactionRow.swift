@@ -30,13 +30,24 @@ extension TransactionRow {
     /// What `transaction-row.leaf` reads.
     private struct Fragment: Encodable, Hashable, Sendable { let row: TransactionRow }
 
+    /// What a row's HTML is made from. A ledger entry is never changed once posted, so its id
+    /// stands for its own fields; the family's zone (which writes its time) and the name of who
+    /// posted it can change.
+    private struct Key: Hashable, Sendable {
+        let id: UUID
+        let zone: String
+        let createdByName: String?
+    }
+
     /// Each entry's row as HTML, made by `transaction-row.leaf` once and kept (`Fragments`): a
-    /// list made afresh after a posting has one new row.
+    /// list made afresh after a posting has one new row, and only that row's time and amounts
+    /// are written out (its date alone took a twentieth of a child's page made afresh).
     static func html(_ entries: [TransactionResponse], calendar: FamilyCalendar, on req: Request) async throws -> [String] {
         var html: [String] = []
         html.reserveCapacity(entries.count)
         for entry in entries {
-            html.append(try await req.fragment("transaction-row", Fragment(row: TransactionRow(entry, calendar: calendar))))
+            let key = Key(id: entry.id, zone: calendar.timeZone.identifier, createdByName: entry.createdByName)
+            html.append(try await req.fragment("transaction-row", key: key) { Fragment(row: TransactionRow(entry, calendar: calendar)) })
         }
         return html
     }
