@@ -17,6 +17,24 @@ struct PageBase: Encodable {
     let flash: String?
     /// Which navigation item is current ("dashboard", "transactions", "settings").
     let section: String
+    /// The bar's navigation, bell and avatar, as HTML (`Topbar`).
+    let topbar: String
+}
+
+/// What `topbar.leaf` reads: the signed-in bar's navigation, bell and avatar. It is the same
+/// on every page of a section until the unread count changes, so it is made once per input
+/// and kept (`Fragments`); its comparisons were the costliest part of Leaf's work for every
+/// page made afresh (Leaf builds a set for each comparison it evaluates).
+private struct Topbar: Encodable, Hashable, Sendable {
+    struct Base: Encodable, Hashable, Sendable {
+        let signedIn: Bool
+        let isParent: Bool
+        let section: String
+        let unreadCount: Int
+        let avatarClass: String
+        let initial: String
+    }
+    let base: Base
 }
 
 /// A page: the layout's part and the page's own.
@@ -43,11 +61,14 @@ extension Request {
         var unread = 0
         if let user { unread = try await NotificationService.unreadCount(for: user.userID, on: db) }
         let avatar = user.flatMap { user in user.childID.map { Avatar(id: $0, firstName: user.firstName, lastName: user.lastName) } }
+        let bar = Topbar.Base(
+            signedIn: user != nil, isParent: user?.isParent ?? false, section: section, unreadCount: unread,
+            avatarClass: avatar?.colorClass ?? "", initial: avatar?.initials ?? String(user?.firstName.prefix(1) ?? ""))
         return PageBase(
-            title: title, csrf: CSRFMiddleware.token(for: self), signedIn: user != nil, isParent: user?.isParent ?? false,
-            userName: user?.firstName ?? "", initial: avatar?.initials ?? String(user?.firstName.prefix(1) ?? ""),
-            avatarClass: avatar?.colorClass ?? "", unreadCount: unread,
-            flash: cookies[Flash.cookieName]?.string.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 }, section: section)
+            title: title, csrf: CSRFMiddleware.token(for: self), signedIn: bar.signedIn, isParent: bar.isParent,
+            userName: user?.firstName ?? "", initial: bar.initial, avatarClass: bar.avatarClass, unreadCount: unread,
+            flash: cookies[Flash.cookieName]?.string.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 }, section: section,
+            topbar: try await fragment("topbar", Topbar(base: bar)))
     }
 
     /// Renders a page and clears a shown flash message.
