@@ -28,7 +28,7 @@ struct TransactionRow: Encodable, Hashable, Sendable {
 
 extension TransactionRow {
     /// What `transaction-row.leaf` reads.
-    private struct Fragment: Encodable, Hashable, Sendable { let row: TransactionRow }
+    private struct Fragment: Encodable { let row: TransactionRow }
 
     /// What a row's HTML is made from. A ledger entry is never changed once posted, so its id
     /// stands for its own fields; the family's zone (which writes its time) and the name of who
