@@ -64,12 +64,10 @@ import VaporTesting
                         ? "SELECT tgname AS name FROM pg_trigger WHERE NOT tgisinternal AND tgrelid IN (SELECT oid FROM pg_class WHERE relnamespace = current_schema()::regnamespace)"
                         : "SELECT name FROM sqlite_master WHERE type = 'trigger'"
                 ).all(decoding: Name.self).map(\.name))
-            // PostgreSQL's moves wait for the commit, in one more trigger.
-            // SQLite's day totals move the numbers through their ledger rows (`NarrowDataVersionTriggers`).
-            let expected =
-                sql.isPostgres
-                ? AddFamilyDataVersion.triggerNames + ["data_version_apply"]
-                : AddFamilyDataVersion.triggerNames.filter { !NarrowDataVersionTriggers.dropped.contains($0) }
+            // PostgreSQL's moves wait for the commit, in one more trigger. The day totals move
+            // the numbers through their ledger rows (`NarrowDataVersionTriggers`).
+            let triggered = AddFamilyDataVersion.triggerNames.filter { !NarrowDataVersionTriggers.dropped.contains($0) }
+            let expected = sql.isPostgres ? triggered + ["data_version_apply"] : triggered
             #expect(triggers == Set(expected))
         }
     }
@@ -91,7 +89,7 @@ import VaporTesting
             #expect(try await client.send(.PUT, "/api/v1/notifications/preferences", token: kai.token, json: preferences).status == .ok)
 
             var changed: [String] = []
-            let untriggered = client.app.db.sql.isPostgres ? [] : NarrowDataVersionTriggers.untriggered
+            let untriggered = NarrowDataVersionTriggers.untriggered
             for (table, owner) in AddFamilyDataVersion.watched where table != "transaction_templates" && !untriggered.contains(table) {
                 // The family's rows as the deadlines query finds them; the triggers find the family
                 // from each row the other way round, so this checks the two agree.
@@ -375,7 +373,7 @@ import VaporTesting
             let kaiID = "'\(kai.id.uuidString)'"
             let kaiUser = "'\(kai.userId.uuidString)'"
             var changed: (child: [String], shared: [String]) = ([], [])
-            let untriggered = client.app.db.sql.isPostgres ? [] : NarrowDataVersionTriggers.untriggered
+            let untriggered = NarrowDataVersionTriggers.untriggered
             for (table, owner) in AddFamilyDataVersion.watched where table != "transaction_templates" && !untriggered.contains(table) {
                 // Kai's rows of the table, or the family's when its rows are no one child's.
                 let kais: String? =

@@ -99,11 +99,18 @@ extension AddChildDataVersion {
         for (table, owner) in AddFamilyDataVersion.watched {
             statements.append(
                 AddDataVersionOnPostgres.noteFunction(table: table) { rows, event in
-                    table == "children" && event == "UPDATE"
-                        ? "SELECT DISTINCT r.family_id::TEXT || '/' || r.id::TEXT FROM \(rows) r" : owner.notes(ofRowsIn: rows)
+                    postgresNotes(table: table, owner: owner, rows: rows, event: event)
                 })
         }
         return statements
+    }
+
+    /// A `SELECT` of the notes for the rows `rows` of `table` (whose rows belong to `owner`)
+    /// that `event` touched: a child's own row, changed, is the child's; a child added or
+    /// removed changes the family's shared list.
+    static func postgresNotes(table: String, owner: AddFamilyDataVersion.Owner, rows: String, event: String) -> String {
+        table == "children" && event == "UPDATE"
+            ? "SELECT DISTINCT r.family_id::TEXT || '/' || r.id::TEXT FROM \(rows) r" : owner.notes(ofRowsIn: rows)
     }
 
     /// `data_version_apply`, the commit's move of the noted numbers, with `movingFamilies` the

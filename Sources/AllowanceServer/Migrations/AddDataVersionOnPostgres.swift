@@ -92,15 +92,7 @@ struct AddDataVersionOnPostgres: AsyncMigration {
                 noteFunction(table: table) { rows, _ in
                     "SELECT coalesce(family_id::TEXT, '*') FROM (\(owner.families(ofRowsIn: rows))) AS rows(family_id)"
                 })
-            for (event, rows) in [
-                ("INSERT", "NEW TABLE AS new_rows"), ("UPDATE", "NEW TABLE AS new_rows"), ("DELETE", "OLD TABLE AS old_rows"),
-            ] {
-                statements.append(
-                    """
-                    CREATE TRIGGER data_version_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
-                    REFERENCING \(rows) FOR EACH STATEMENT EXECUTE FUNCTION data_version_\(table)()
-                    """)
-            }
+            for event in ["INSERT", "UPDATE", "DELETE"] { statements.append(statementTrigger(table: table, event: event)) }
         }
         return statements
     }
@@ -111,9 +103,12 @@ extension AddDataVersionOnPostgres {
     /// rows touched, `notes(rows, event)` being a `SELECT` of one note per row of the
     /// transition table `rows` (`new_rows` or `old_rows`) for the event (`INSERT`, `UPDATE`,
     /// `DELETE`), and the transaction's first note adds its pending row.
-    static func noteFunction(table: String, notes: (_ rows: String, _ event: String) -> String) -> String {
+    /// `name` is the function's, the table's own by default.
+    static func noteFunction(
+        table: String, name: String? = nil, notes: (_ rows: String, _ event: String) -> String
+    ) -> String {
         """
-        CREATE OR REPLACE FUNCTION data_version_\(table)() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE OR REPLACE FUNCTION \(name ?? "data_version_\(table)")() RETURNS trigger LANGUAGE plpgsql AS $$
         DECLARE
             touched TEXT;
             noted TEXT;
@@ -138,6 +133,18 @@ extension AddDataVersionOnPostgres {
             RETURN NULL;
         END $$
         """
+    }
+}
+
+extension AddDataVersionOnPostgres {
+    /// A watched table's trigger for `event` (`INSERT`, `UPDATE`, `DELETE`): once per statement,
+    /// with the statement's rows as a transition table, running the table's note function.
+    static func statementTrigger(table: String, event: String) -> String {
+        let rows = event == "DELETE" ? "OLD TABLE AS old_rows" : "NEW TABLE AS new_rows"
+        return """
+            CREATE TRIGGER data_version_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
+            REFERENCING \(rows) FOR EACH STATEMENT EXECUTE FUNCTION data_version_\(table)()
+            """
     }
 }
 

@@ -44,5 +44,6 @@ enum AppMigrations {
         AddDataVersionPlansOnPostgres(),
         AddQueryIndexes.goalSavingSums,
         NarrowDataVersionTriggers(),
+        NarrowDataVersionTriggersOnPostgres(),
     ]
 }

@@ -28,19 +28,37 @@ import SQLKit
 ///
 /// A change made by hand to a balance, an amount or a day's totals alone breaks the ledger's
 /// rules anyway (`verify` reports it); it no longer ends kept answers either.
-/// PostgreSQL's triggers run once per statement, not per row, and stay as they are.
+/// PostgreSQL's triggers run once per statement; `NarrowDataVersionTriggersOnPostgres` applies
+/// the same rule there.
 struct NarrowDataVersionTriggers: AsyncMigration {
-    /// Each trigger that now skips some rows, with the condition under which it still runs.
+    /// A trigger that now skips some rows: it runs only for a row that meets `condition`.
+    struct Narrowed {
+        let table: String
+        /// `INSERT` or `UPDATE`.
+        let event: String
+        let condition: Condition
+        var trigger: String { "data_version_\(table)_\(event.lowercased())" }
+    }
+
+    enum Condition {
+        /// The row kept the column's value.
+        case unchanged(String)
+        /// The new row has no value in the column.
+        case null(String)
+
+        func sql(postgres: Bool) -> String {
+            switch self {
+            case .unchanged(let column):
+                postgres ? "OLD.\(column) IS NOT DISTINCT FROM NEW.\(column)" : "OLD.\(column) IS NEW.\(column)"
+            case .null(let column): "NEW.\(column) IS NULL"
+            }
+        }
+    }
+
     static let narrowed = [
-        (trigger: "data_version_children_update", table: "children", when: "OLD.balance_cents IS NEW.balance_cents"),
-        (
-            trigger: "data_version_savings_goals_update", table: "savings_goals",
-            when: "OLD.current_amount_cents IS NEW.current_amount_cents"
-        ),
-        (
-            trigger: "data_version_savings_contributions_insert", table: "savings_contributions",
-            when: "NEW.source_transaction_id IS NULL"
-        ),
+        Narrowed(table: "children", event: "UPDATE", condition: .unchanged("balance_cents")),
+        Narrowed(table: "savings_goals", event: "UPDATE", condition: .unchanged("current_amount_cents")),
+        Narrowed(table: "savings_contributions", event: "INSERT", condition: .null("source_transaction_id")),
     ]
 
     /// Watched tables (`AddFamilyDataVersion.watched`) whose triggers are dropped: the day totals.
@@ -53,9 +71,11 @@ struct NarrowDataVersionTriggers: AsyncMigration {
     func prepare(on database: Database) async throws {
         let sql = database.sql
         guard !sql.isPostgres else { return }
-        for (name, table, condition) in Self.narrowed {
+        for narrowed in Self.narrowed {
+            let (name, table) = (narrowed.trigger, narrowed.table)
             let original = Self.original(name)
-            let skipping = original.replacingOccurrences(of: "ON \(table)\nBEGIN ", with: "ON \(table)\nWHEN \(condition) BEGIN ")
+            let skipping = original.replacingOccurrences(
+                of: "ON \(table)\nBEGIN ", with: "ON \(table)\nWHEN \(narrowed.condition.sql(postgres: false)) BEGIN ")
             precondition(skipping != original, "\(name) is not shaped as AddFamilyDataVersion.triggers makes them")
             try await sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: name)").run()
             try await sql.raw(SQLQueryString(skipping)).run()
