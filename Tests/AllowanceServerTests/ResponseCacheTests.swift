@@ -512,6 +512,43 @@ extension ResponseCacheTests {
 }
 
 extension ResponseCacheTests {
+    /// The narrowed triggers, on either database: a balance, a goal's amount or a day's totals
+    /// changed alone (by hand) move no number, since the ledger or goal row written with them
+    /// does; any other change to the same rows still moves the child's.
+    @Test func aMoneyColumnChangedAloneMovesNoNumberAndAnythingElseDoes() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 5_000))])
+            let kai = family.children[0]
+            let id = try await familyID(of: kai, on: client)
+            let goal = try await client.createGoal(for: kai, in: family, target: 9_000)
+            #expect(try await client.contribute(500, to: goal, token: kai.token).status == .ok)
+            let sql = client.app.db.sql
+            let kaiID = "'\(kai.id.uuidString)'"
+            let goalID = "'\(goal.id.uuidString)'"
+            let alone = [
+                "UPDATE children SET balance_cents = balance_cents + 1 WHERE id = \(kaiID)",
+                "UPDATE savings_goals SET current_amount_cents = current_amount_cents + 1 WHERE id = \(goalID)",
+                "UPDATE child_daily_totals SET entry_count = entry_count + 1 WHERE child_id = \(kaiID)",
+            ]
+            for statement in alone {
+                let (before, familyBefore) = (try await numbers(of: id, children: [kai], on: client), try await version(of: id, on: client))
+                try await sql.raw(SQLQueryString(statement)).run()
+                #expect(try await numbers(of: id, children: [kai], on: client) == before, "\(statement) moved a number")
+                #expect(try await version(of: id, on: client) == familyBefore, "\(statement) moved data_version")
+            }
+            let withMore = [
+                "UPDATE children SET weekly_allowance_cents = weekly_allowance_cents + 1 WHERE id = \(kaiID)",
+                "UPDATE savings_goals SET priority = priority + 1 WHERE id = \(goalID)",
+            ]
+            for statement in withMore {
+                let before = try await numbers(of: id, children: [kai], on: client)
+                try await sql.raw(SQLQueryString(statement)).run()
+                let after = try await numbers(of: id, children: [kai], on: client)
+                #expect(after[1] > before[1] && after[0] == before[0], "\(statement): \(before) -> \(after)")
+            }
+        }
+    }
+
     /// A balance, a goal's amount, the day totals and a goal row with its ledger row move the
     /// numbers only through the ledger row written with them (`NarrowDataVersionTriggers`): a
     /// child's kept reads still end at every move of their money, a gift and a payday's batch
