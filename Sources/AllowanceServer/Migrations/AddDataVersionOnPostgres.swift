@@ -30,7 +30,7 @@ struct AddDataVersionOnPostgres: AsyncMigration {
         guard database.sql.isPostgres else { return }
         var triggers = [("data_version_families_update", "families"), ("data_version_apply", "data_version_pending")]
         for table in AddFamilyDataVersion.watched.map(\.table) {
-            triggers += ["insert", "update", "delete"].map { ("data_version_\(table)_\($0)", table) }
+            triggers += AddFamilyDataVersion.names(ofTriggersOn: table).map { ($0, table) }
         }
         for (name, table) in triggers {
             try await database.sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: name) ON \(unsafeRaw: table)").run()
@@ -92,7 +92,7 @@ struct AddDataVersionOnPostgres: AsyncMigration {
                 noteFunction(table: table) { rows, _ in
                     "SELECT coalesce(family_id::TEXT, '*') FROM (\(owner.families(ofRowsIn: rows))) AS rows(family_id)"
                 })
-            for event in ["INSERT", "UPDATE", "DELETE"] { statements.append(statementTrigger(table: table, event: event)) }
+            statements += AddFamilyDataVersion.events.map { statementTrigger(table: table, event: $0) }
         }
         return statements
     }
@@ -142,7 +142,7 @@ extension AddDataVersionOnPostgres {
     static func statementTrigger(table: String, event: String) -> String {
         let rows = event == "DELETE" ? "OLD TABLE AS old_rows" : "NEW TABLE AS new_rows"
         return """
-            CREATE TRIGGER data_version_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
+            CREATE TRIGGER \(AddFamilyDataVersion.triggerName(table, event)) AFTER \(event) ON \(table)
             REFERENCING \(rows) FOR EACH STATEMENT EXECUTE FUNCTION data_version_\(table)()
             """
     }

@@ -116,7 +116,7 @@ struct AddFamilyDataVersion: AsyncMigration {
         var statements = watched.flatMap { table, owner in
             [("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")].map { event, row in
                 """
-                CREATE TRIGGER IF NOT EXISTS data_version_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
+                CREATE TRIGGER IF NOT EXISTS \(triggerName(table, event)) AFTER \(event) ON \(table)
                 BEGIN \(body(table, event, owner, row)) END
                 """
             }
@@ -130,7 +130,15 @@ struct AddFamilyDataVersion: AsyncMigration {
     }
 
     static var triggerNames: [String] {
-        watched.flatMap { table, _ in ["insert", "update", "delete"].map { "data_version_\(table)_\($0)" } }
-            + ["data_version_families_update"]
+        watched.flatMap { table, _ in names(ofTriggersOn: table) } + ["data_version_families_update"]
     }
+
+    /// What a watched table's triggers follow: a row added, changed, removed.
+    static let events = ["INSERT", "UPDATE", "DELETE"]
+
+    /// The name of `table`'s trigger for `event`, the same on both databases.
+    static func triggerName(_ table: String, _ event: String) -> String { "data_version_\(table)_\(event.lowercased())" }
+
+    /// `table`'s three triggers' names.
+    static func names(ofTriggersOn table: String) -> [String] { events.map { triggerName(table, $0) } }
 }

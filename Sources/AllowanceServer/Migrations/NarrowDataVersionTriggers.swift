@@ -37,7 +37,7 @@ struct NarrowDataVersionTriggers: AsyncMigration {
         /// `INSERT` or `UPDATE`.
         let event: String
         let condition: Condition
-        var trigger: String { "data_version_\(table)_\(event.lowercased())" }
+        var trigger: String { AddFamilyDataVersion.triggerName(table, event) }
     }
 
     enum Condition {
@@ -65,7 +65,7 @@ struct NarrowDataVersionTriggers: AsyncMigration {
     static let untriggered = ["child_daily_totals"]
 
     static var dropped: [String] {
-        untriggered.flatMap { table in ["insert", "update", "delete"].map { "data_version_\(table)_\($0)" } }
+        untriggered.flatMap(AddFamilyDataVersion.names(ofTriggersOn:))
     }
 
     func prepare(on database: Database) async throws {

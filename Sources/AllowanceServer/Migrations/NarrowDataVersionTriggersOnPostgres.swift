@@ -33,13 +33,11 @@ struct NarrowDataVersionTriggersOnPostgres: AsyncMigration {
             try await sql.raw(SQLQueryString(trigger)).run()
         }
         for table in NarrowDataVersionTriggers.untriggered {
-            for event in Self.events {
+            for event in AddFamilyDataVersion.events {
                 try await sql.raw(SQLQueryString(AddDataVersionOnPostgres.statementTrigger(table: table, event: event))).run()
             }
         }
     }
-
-    private static let events = ["INSERT", "UPDATE", "DELETE"]
 
     static var statements: [String] {
         var statements: [String] = []
@@ -62,7 +60,7 @@ struct NarrowDataVersionTriggersOnPostgres: AsyncMigration {
             ]
         }
         for table in NarrowDataVersionTriggers.untriggered {
-            statements += events.map { "DROP TRIGGER IF EXISTS data_version_\(table)_\($0.lowercased()) ON \(table)" }
+            statements += AddFamilyDataVersion.names(ofTriggersOn: table).map { "DROP TRIGGER IF EXISTS \($0) ON \(table)" }
         }
         return statements
     }
