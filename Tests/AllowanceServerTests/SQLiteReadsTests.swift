@@ -119,10 +119,12 @@ import Testing
     @Test(.enabled(if: !ResponseCacheTests.onPostgres)) func aFamilysTemplatesAreSearchedNotScanned() async throws {
         try await withApp { client in
             struct Step: Decodable { let detail: String }
-            let plan = try await client.app.db.sql.raw("EXPLAIN QUERY PLAN " + TemplateService.query(forFamily: UUID()))
-                .all(decoding: Step.self)
-            #expect(plan.contains { $0.detail.contains("transaction_templates_global_idx") }, "\(plan.map(\.detail))")
-            #expect(!plan.contains { $0.detail.hasPrefix("SCAN") }, "\(plan.map(\.detail))")
+            for withUsage in [false, true] {
+                let query = TemplateService.query(forFamily: UUID(), withUsage: withUsage)
+                let plan = try await client.app.db.sql.raw("EXPLAIN QUERY PLAN " + query).all(decoding: Step.self)
+                #expect(plan.contains { $0.detail.contains("transaction_templates_global_idx") }, "\(plan.map(\.detail))")
+                #expect(!plan.contains { $0.detail.hasPrefix("SCAN") }, "\(plan.map(\.detail))")
+            }
         }
     }
 

@@ -27,7 +27,7 @@ enum TemplatesController {
     }
 
     @Sendable static func list(req: Request) async throws -> [TransactionTemplateDto] {
-        try await TemplateService.list(for: try req.requireUser(), in: req.context)
+        try await TemplateService.list(for: try req.requireUser(), withUsage: true, in: req.context)
     }
 
     @Sendable static func create(req: Request) async throws -> Response {

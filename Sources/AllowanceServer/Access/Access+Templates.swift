@@ -10,7 +10,9 @@ extension Request {
         user: AuthUser, template: TemplateService.Row, child: ChildRecord
     ) {
         let user = try requireUser()
-        guard let template = try await TemplateService.rows(forFamily: user.familyID, templateID: id, on: context.sql).first else {
+        guard
+            let template = try await TemplateService.rows(forFamily: user.familyID, templateID: id, withUsage: false, on: context.sql).first
+        else {
             throw AppError.notFound("Template")
         }
         let child = try await visibleChild(childID)

@@ -74,7 +74,8 @@ struct AddChildDataVersion: AsyncMigration {
 
 extension AddChildDataVersion {
     /// PostgreSQL's functions of `AddDataVersionOnPostgres`, replaced: a note is a family's id
-    /// (a change to the family's shared rows, `*` for every family's) or `family/child`.
+    /// (a change to the family's shared rows, `*` for every family's) or `family/child`; or
+    /// `family/`, the family's number alone (`MoveTemplateUsageOffTheSharedNumber`).
     static var postgresFunctions: [String] {
         var statements = [
             applyFunction(
@@ -133,7 +134,8 @@ extension AddChildDataVersion {
                 DELETE FROM data_version_pending;
                 IF noted IS NULL OR noted = '' THEN RETURN NULL; END IF;
                 notes := string_to_array(noted, ',');
-                SELECT array_agg(DISTINCT split_part(note, '/', 2)::UUID) INTO child_ids FROM unnest(notes) AS note WHERE note LIKE '%/%';
+                SELECT array_agg(DISTINCT split_part(note, '/', 2)::UUID) INTO child_ids FROM unnest(notes) AS note
+                    WHERE split_part(note, '/', 2) <> '';
                 IF '*' = ANY(notes) THEN
                     PERFORM 1 FROM families ORDER BY id FOR NO KEY UPDATE;
                     UPDATE families SET data_version = data_version + 1, shared_version = shared_version + 1;

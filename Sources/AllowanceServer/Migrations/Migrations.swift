@@ -45,5 +45,6 @@ enum AppMigrations {
         AddQueryIndexes.goalSavingSums,
         NarrowDataVersionTriggers(),
         NarrowDataVersionTriggersOnPostgres(),
+        MoveTemplateUsageOffTheSharedNumber(),
     ]
 }

@@ -84,7 +84,7 @@ extension DemoFamily {
                     name: "Chores", iconName: "sparkles", color: "#22C55E", defaultAmount: Money(cents: 2_00), type: .credit,
                     category: "Chores"),
                 by: parent, in: context)
-            let rows = try await TemplateService.rows(forFamily: familyID, on: context.sql)
+            let rows = try await TemplateService.rows(forFamily: familyID, withUsage: false, on: context.sql)
             guard let iceCreamRow = rows.first(where: { $0.id == iceCream.id }), let choresRow = rows.first(where: { $0.id == chores.id })
             else { throw AppError.notFound("Template") }
             self.iceCream = iceCreamRow

@@ -6,8 +6,9 @@ import Vapor
 /// headers, while its family's `data_version` (read with the session, on every request) is
 /// still the one it was made at (for a read of one child, which is every read a child's own
 /// login makes: while the child's number and the family's shared one are,
-/// `AddChildDataVersion`), and until the clock reaches the next whole minute or the
-/// next of the family's deadlines (`FamilyDeadlines`), whichever is first. So it is never
+/// `AddChildDataVersion`, unless it shows rows that move only the family's number, `Making`),
+/// and until the clock reaches the next whole minute or the next of the family's deadlines
+/// (`FamilyDeadlines`), whichever is first. So it is never
 /// older than a finished write, on this server or any other on the same database
 /// (`AddFamilyDataVersion`), never shows a deadline as still ahead once it has passed, and
 /// never outlives a sign-out: the session is checked before the cache is asked.
@@ -19,6 +20,14 @@ final class ResponseCache: Sendable {
         /// `families.shared_version` and the child's `child_data_versions.version`.
         case child(shared: Int64, own: Int64)
 
+        /// Whether an answer made at `self` still holds at the numbers the session lookup read.
+        func holds(at numbers: Numbers) -> Bool {
+            switch self {
+            case .family(let version): version == numbers.family
+            case .child(let shared, let own): numbers.child.map { $0.shared == shared && $0.own == own } ?? false
+            }
+        }
+
         /// Whether `self` is no newer than `other`: a kept answer made later is not replaced.
         func isAtMost(_ other: Version) -> Bool {
             switch (self, other) {
@@ -27,6 +36,36 @@ final class ResponseCache: Sendable {
             default: true
             }
         }
+    }
+
+    /// The numbers a request's session lookup read: the family's, and for a read of one child,
+    /// the shared one and the child's.
+    struct Numbers: Sendable {
+        let family: Int64
+        let child: (shared: Int64, own: Int64)?
+
+        /// What an answer made now is kept at: the child's numbers for a read of one child,
+        /// unless it showed rows that move only the family's (`Making`).
+        func version(of making: Making) -> Version {
+            guard let child, !making.showedFamilyRows else { return .family(family) }
+            return .child(shared: child.shared, own: child.own)
+        }
+    }
+
+    /// What an answer being made has read, noted by the code that reads it: rows that move
+    /// only the family's number (`MoveTemplateUsageOffTheSharedNumber`), which a read of one
+    /// child's numbers would not see change. Set for the making of each answer
+    /// (`CachedReadMiddleware`), as a task-local value, so the code that reads such rows notes it
+    /// wherever it is called from, with no request passed down to it.
+    final class Making: Sendable {
+        @TaskLocal static var current: Making?
+
+        private let familyRows = NIOLockedValueBox(false)
+
+        var showedFamilyRows: Bool { familyRows.withLockedValue { $0 } }
+
+        /// The answer shows rows that move only the family's number.
+        static func noteFamilyRows() { current?.familyRows.withLockedValue { $0 = true } }
     }
 
     struct Answer: Sendable {
@@ -65,9 +104,10 @@ final class ResponseCache: Sendable {
         state = NIOLockedValueBox(State(answers: BudgetedStore(budget: budget)))
     }
 
-    func answer(for key: String, version: Version, at now: Date) -> Answer? {
+    func answer(for key: String, at numbers: Numbers, now: Date) -> Answer? {
         state.withLockedValue { state in
-            guard let answer = state.answers[key], answer.version == version, answer.made <= now, now < answer.validUntil else {
+            guard let answer = state.answers[key], answer.version.holds(at: numbers), answer.made <= now, now < answer.validUntil
+            else {
                 return nil
             }
             return answer
@@ -125,14 +165,15 @@ struct CachedReadMiddleware: AsyncMiddleware {
         else { return try await next.respond(to: request) }
         let key = Self.key(for: request, session: user.sessionID)
         let now = request.now
-        let version: ResponseCache.Version =
-            user.childVersion.map { .child(shared: user.sharedVersion, own: $0.version) } ?? .family(user.dataVersion)
-        let kept = cache.answer(for: key, version: version, at: now)
+        let numbers = ResponseCache.Numbers(
+            family: user.dataVersion, child: user.childVersion.map { (user.sharedVersion, $0.version) })
+        let kept = cache.answer(for: key, at: numbers, now: now)
         request.application.metrics?.recordCacheLookup(hit: kept != nil)
         if let answer = kept {
             return Response(status: .ok, headers: answer.headers, body: .init(buffer: answer.body))
         }
-        let response = try await next.respond(to: request)
+        let making = ResponseCache.Making()
+        let response = try await ResponseCache.Making.$current.withValue(making) { try await next.respond(to: request) }
         guard response.status == .ok, let body = response.body.buffer, !response.headers.contains(name: .setCookie) else {
             return response
         }
@@ -142,7 +183,8 @@ struct CachedReadMiddleware: AsyncMiddleware {
         let validUntil = try await cache.validUntil(family: user.familyID, version: user.dataVersion, at: now) {
             try await FamilyDeadlines.next(after: now, family: user.familyID, on: sql)
         }
-        cache.keep(.init(version: version, made: now, validUntil: validUntil, headers: response.headers, body: body), for: key)
+        cache.keep(
+            .init(version: numbers.version(of: making), made: now, validUntil: validUntil, headers: response.headers, body: body), for: key)
         return response
     }
 

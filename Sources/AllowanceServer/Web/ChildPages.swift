@@ -26,7 +26,7 @@ struct ChildPages: RouteCollection {
 
     private func childPage(_ req: Request, _ child: ChildRecord, error: String? = nil) async throws -> ChildPage {
         let user = try req.requireUser()
-        let templates = try await TemplateService.list(for: user, in: req.context)
+        let templates = try await TemplateService.list(for: user, withUsage: false, in: req.context)
         let goals = try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context)
         let limit = max(try req.query.int("limit", in: 1...500) ?? 20, 20)
         let now = req.now

@@ -57,7 +57,8 @@ struct DashboardPages: RouteCollection {
                     try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context), on: req),
                 learning: try await LearningGlance.of(child, in: req.context),
                 quickAdd: try await QuickAdd(
-                    child: child, templates: try await TemplateService.list(for: user, in: req.context), isParent: false, from: "dashboard"
+                    child: child, templates: try await TemplateService.list(for: user, withUsage: false, in: req.context), isParent: false,
+                    from: "dashboard"
                 ).html(on: req),
                 recurring: Array(RecurringPages.items(schedules, calendar: child.calendar, children: [child]).prefix(3)),
                 recurringCount: schedules.count,

@@ -42,27 +42,35 @@ enum TemplateService {
         }
     }
 
-    /// The active templates a family sees, with that family's usage counts, in sort order.
-    static func rows(forFamily familyID: UUID, templateID: UUID? = nil, on sql: SQLDatabase) async throws -> [Row] {
-        try await sql.raw(query(forFamily: familyID, templateID: templateID)).all().map(Row.init)
+    /// The active templates a family sees, in sort order; with the family's usage counts when
+    /// `withUsage` (else each reads 0). The counts move only the family's number
+    /// (`MoveTemplateUsageOffTheSharedNumber`), so reading them marks the answer being made as
+    /// one of the family's: a kept read of one child that shows them still ends with any use.
+    static func rows(forFamily familyID: UUID, templateID: UUID? = nil, withUsage: Bool, on sql: SQLDatabase) async throws -> [Row] {
+        if withUsage { ResponseCache.Making.noteFamilyRows() }
+        return try await sql.raw(query(forFamily: familyID, templateID: templateID, withUsage: withUsage)).all().map(Row.init)
     }
 
     /// `rows`' query. `TRUE` is written out, not bound: a prepared plan knows nothing of a bound
     /// value, so PostgreSQL could not use the index of global templates for it and read every
     /// family's templates instead (SQLite's `TRUE` is 1, as it stores booleans).
-    static func query(forFamily familyID: UUID, templateID: UUID? = nil) -> SQLQueryString {
-        var query: SQLQueryString = """
-            SELECT t.id, t.family_id, t.name, t.icon_name, t.color, t.default_amount_cents, t.type, t.category, t.description_template,
-                   t.is_global, t.sort_order, t.created_by, u.usage_count
-            FROM transaction_templates t LEFT JOIN template_usage u ON u.template_id = t.id AND u.family_id = \(bind: familyID)
-            WHERE t.is_active = TRUE AND (t.is_global = TRUE OR t.family_id = \(bind: familyID))
+    static func query(forFamily familyID: UUID, templateID: UUID? = nil, withUsage: Bool) -> SQLQueryString {
+        // Without the counts, no join: the quick-add grids do not show them.
+        let usage: SQLQueryString =
+            withUsage
+            ? " u.usage_count FROM transaction_templates t LEFT JOIN template_usage u ON u.template_id = t.id AND u.family_id = \(bind: familyID)"
+            : " CAST(NULL AS BIGINT) AS usage_count FROM transaction_templates t"
+        var query: SQLQueryString =
             """
+            SELECT t.id, t.family_id, t.name, t.icon_name, t.color, t.default_amount_cents, t.type, t.category, t.description_template,
+                   t.is_global, t.sort_order, t.created_by,
+            """ + usage + " WHERE t.is_active = TRUE AND (t.is_global = TRUE OR t.family_id = \(bind: familyID))"
         if let templateID { query = query + " AND t.id = \(bind: templateID)" }
         return query + " ORDER BY t.sort_order, t.name"
     }
 
-    static func list(for user: AuthUser, in context: ServiceContext) async throws -> [TransactionTemplateDto] {
-        try await rows(forFamily: user.familyID, on: context.sql).map(\.dto)
+    static func list(for user: AuthUser, withUsage: Bool, in context: ServiceContext) async throws -> [TransactionTemplateDto] {
+        try await rows(forFamily: user.familyID, withUsage: withUsage, on: context.sql).map(\.dto)
     }
 
     /// A family template, placed after every template the family already sees.
@@ -83,7 +91,7 @@ enum TemplateService {
         template.isActive = true
         template.createdBy = parent.userID
         template.createdAt = context.now
-        let existing = try await rows(forFamily: parent.familyID, on: context.sql)
+        let existing = try await rows(forFamily: parent.familyID, withUsage: false, on: context.sql)
         template.sortOrder = (existing.map(\.sort_order).max() ?? 0) + 1
         try await context.write { db in try await template.create(on: db) }
         return try await show(template.id!, for: parent, in: context)
@@ -119,7 +127,7 @@ enum TemplateService {
     }
 
     static func show(_ id: UUID, for user: AuthUser, in context: ServiceContext) async throws -> TransactionTemplateDto {
-        guard let row = try await rows(forFamily: user.familyID, templateID: id, on: context.sql).first else {
+        guard let row = try await rows(forFamily: user.familyID, templateID: id, withUsage: true, on: context.sql).first else {
             throw AppError.notFound("Template")
         }
         return row.dto

@@ -21,7 +21,7 @@ enum WidgetService {
     /// The templates the viewer can use for this child, most used first, and the balance.
     static func quickActions(_ child: ChildRecord, for user: AuthUser, in context: ServiceContext) async throws -> QuickActionsWidgetDataDto
     {
-        let rows = try await TemplateService.rows(forFamily: child.familyID, on: context.sql)
+        let rows = try await TemplateService.rows(forFamily: child.familyID, withUsage: true, on: context.sql)
             .filter { user.isParent || $0.transactionType == .debit }
         // Stable: equal counts keep the templates' own order.
         let ordered = rows.enumerated().sorted { a, b in
