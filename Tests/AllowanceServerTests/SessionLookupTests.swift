@@ -109,3 +109,36 @@ import VaporTesting
         }
     }
 }
+
+extension SessionLookupTests {
+    /// The lookup reads the row of the child a request is about (the path's, or a child's own)
+    /// with the session, the same row `FamilyDirectory` reads; none for a parent's request about
+    /// no child, or about another family's child.
+    @Test func theLookupReadsTheChildTheRequestIsAbout() async throws {
+        try await withApp { client in
+            let family = try await client.family(timeZone: "Europe/Oslo", children: [("Kai", Money(cents: 12_34))])
+            let kai = family.children[0]
+            let change = UpdateChildRequest(weeklyAllowance: Money(cents: 7_50), allowanceDay: .tuesday)
+            #expect(try await client.send(.PUT, "/api/v1/children/\(kai.id)", token: family.parent.token, json: change).status == .ok)
+            let stranger = try await client.family(name: "Strangers", children: [("Ola", Money(cents: 1_00))])
+
+            func lookedUp(_ token: String, path child: UUID?) async throws -> ChildRecord? {
+                let request = Request(application: client.app, method: .GET, url: "/", on: client.app.eventLoopGroup.next())
+                if let child { request.parameters.set("childId", to: child.uuidString) }
+                let user = try #require(try await SessionStore.user(forToken: token, request: request))
+                return user.child
+            }
+            let expected = try #require(try await FamilyDirectory.child(kai.id, inFamily: family.parent.familyId, on: client.app.db.sql))
+            for (token, path) in [(family.parent.token, Optional(kai.id)), (kai.token, nil), (kai.token, Optional(kai.id))] {
+                let child = try #require(try await lookedUp(token, path: path))
+                #expect(child.id == expected.id && child.userID == expected.userID && child.familyID == expected.familyID)
+                #expect(child.email == kai.email && child.firstName == "Kai" && child.lastName == "Kid")
+                #expect(child.balance == Money(cents: 12_34) && child.weeklyAllowance == Money(cents: 7_50))
+                #expect(child.allowanceDay == .tuesday && !child.allowancePaused && child.createdAt == expected.createdAt)
+                #expect(child.familyName == expected.familyName && child.calendar.timeZone.identifier == "Europe/Oslo")
+            }
+            #expect(try await lookedUp(family.parent.token, path: nil) == nil)
+            #expect(try await lookedUp(family.parent.token, path: stranger.children[0].id) == nil)
+        }
+    }
+}

@@ -19,6 +19,6 @@ enum DashboardController {
     }
 
     @Sendable static func child(req: Request) async throws -> ChildDashboard {
-        try await DashboardService.child(try req.requireUser(), in: req.context)
+        try await DashboardService.child(try await req.signedInChild(), in: req.context)
     }
 }

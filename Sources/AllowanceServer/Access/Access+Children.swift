@@ -23,10 +23,22 @@ extension Request {
     /// a child only themselves.
     func visibleChild(_ id: UUID) async throws -> ChildRecord {
         let user = try requireUser()
-        guard user.isParent || user.childID == id,
-            let child = try await FamilyDirectory.child(id, inFamily: user.familyID, on: context.sql)
-        else { throw AppError.notFound("Child") }
+        guard user.isParent || user.childID == id else { throw AppError.notFound("Child") }
+        // A read has the row the session lookup read with it; a write reads it again, so
+        // that what it shows after its own change is the changed row.
+        if method == .GET, let child = user.child, child.id == id { return child }
+        guard let child = try await FamilyDirectory.child(id, inFamily: user.familyID, on: context.sql) else {
+            throw AppError.notFound("Child")
+        }
         return child
+    }
+
+    /// The signed-in child themself: the child dashboards are a child's own.
+    func signedInChild() async throws -> ChildRecord {
+        guard let id = try requireUser().childID else {
+            throw AppError(.forbidden, .childOnly, "This dashboard is for a signed-in child")
+        }
+        return try await visibleChild(id)
     }
 
     /// The child `id` for an action only a parent of that child may take.

@@ -21,6 +21,8 @@ public struct AuthUser: Authenticatable, Sendable {
     /// The child the request is about and its number: the child of the family its path names
     /// (`childId`), else the signed-in child themselves (`SessionStore.positionalQuery`).
     public var childVersion: (child: UUID, version: Int64)? = nil
+    /// That child's row, read with the session (`visibleChild` answers with it).
+    var child: ChildRecord? = nil
 
     public var isParent: Bool { role == .parent }
     public var fullName: String { "\(firstName) \(lastName)" }
@@ -34,7 +36,7 @@ extension AuthUser {
         self.init(
             userID: row.userID, sessionID: sessionID, familyID: row.familyID, role: role, firstName: row.firstName,
             lastName: row.lastName, email: row.email, childID: row.childID, dataVersion: row.version, sharedVersion: row.shared,
-            childVersion: row.kid.map { ($0, row.kidVersion) })
+            childVersion: row.kid.map { ($0, row.kidVersion) }, child: row.kidRecord)
     }
 }
 

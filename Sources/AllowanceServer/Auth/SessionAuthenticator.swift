@@ -112,11 +112,23 @@ enum SessionStore {
                     let lastName = text[4], let email = text[5], case .integer(let version) = row.values[7],
                     case .integer(let shared) = row.values[8], case .integer(let childVersion) = row.values[10]
                 else { return }
+                let integer = { (index: Int) -> Int64? in if case .integer(let value) = row.values[index] { Int64(value) } else { nil } }
+                var kidRecord: ChildRecord?
+                if let kid = uuid(9), let kidUser = uuid(11), let kidEmail = text[12], let kidFirst = text[13], let kidLast = text[14],
+                    let balance = integer(15), let allowance = integer(16), let day = integer(17),
+                    let paused = Bool(sqliteData: row.values[18]), let familyName = text[20], let timeZone = text[21]
+                {
+                    kidRecord = FamilyDirectory.record(
+                        .init(
+                            id: kid, userID: kidUser, familyID: familyID, email: kidEmail, firstName: kidFirst, lastName: kidLast,
+                            balanceCents: balance, weeklyAllowanceCents: allowance, allowanceDay: Int(day), allowancePaused: paused,
+                            createdAt: Date(sqliteData: row.values[19]), familyName: familyName, timeZone: timeZone))
+                }
                 user = AuthUser(
                     sessionID: sessionID,
                     row: (
                         userID, familyID, role, firstName, lastName, email, uuid(6), Int64(version), Int64(shared), uuid(9),
-                        Int64(childVersion)
+                        Int64(childVersion), kidRecord
                     ))
             }
             return user
@@ -126,7 +138,7 @@ enum SessionStore {
     /// A row of `positionalQuery`, its columns in order.
     typealias PositionalRow = (
         userID: UUID, familyID: UUID, role: String, firstName: String, lastName: String, email: String, childID: UUID?,
-        version: Int64, shared: Int64, kid: UUID?, kidVersion: Int64
+        version: Int64, shared: Int64, kid: UUID?, kidVersion: Int64, kidRecord: ChildRecord?
     )
 
     /// `session`'s query read by position, with the dialect's parameters: SQLite's and
@@ -135,13 +147,21 @@ enum SessionStore {
     /// else, for a child's own login, that child. A child sees only their own rows and the
     /// family's shared ones, so each of their reads is a read of one child.
     /// `kid` is that child's id as `child_data_versions` keys it.
+    ///
+    /// Then that child's row, as `FamilyDirectory` reads it (`kidColumns`), so that a read of
+    /// the child made afresh does not ask for it again (`visibleChild`): one round trip fewer
+    /// on PostgreSQL, one statement fewer on SQLite, and the row is of the same moment as the
+    /// numbers the answer is kept at.
     static func positionalQuery(sessionID: String, now: String, child: String, kid: String) -> String {
         """
         SELECT users.id, users.family_id, users.role, users.first_name, users.last_name, users.email,
-               children.id, families.data_version, families.shared_version, kid.id, coalesce(kid_version.version, 0)
+               children.id, families.data_version, families.shared_version, kid.id, coalesce(kid_version.version, 0),
+               kid.user_id, kid_user.email, kid_user.first_name, kid_user.last_name, kid.balance_cents, kid.weekly_allowance_cents,
+               kid.allowance_day, kid.allowance_paused, kid.created_at, families.name, families.time_zone
         FROM sessions JOIN users ON sessions.user_id = users.id JOIN families ON families.id = users.family_id
              LEFT JOIN children ON children.user_id = users.id
              LEFT JOIN children kid ON kid.id = coalesce(\(child), children.id) AND kid.family_id = users.family_id
+             LEFT JOIN users kid_user ON kid_user.id = kid.user_id
              LEFT JOIN child_data_versions kid_version ON kid_version.child_id = \(kid)
         WHERE sessions.id = \(sessionID) AND sessions.revoked_at IS NULL AND sessions.expires_at > \(now)
         """

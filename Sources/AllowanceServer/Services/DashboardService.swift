@@ -50,29 +50,20 @@ enum DashboardService {
 
     /// What the child dashboard reads from the database. It is read anew for every request:
     /// a cache in one process would serve a balance older than a write another instance of
-    /// the server has finished (three queries, each on an index, cost about the same).
+    /// the server has finished (each query on an index).
     struct ChildData: Sendable {
         let child: ChildRecord
         let stats: MonthlyStats
         let recent: [TransactionResponse]
     }
 
-    /// The signed-in child's own data (the only way here: authorization is the user itself).
-    private static func childData(_ childID: UUID, inFamily familyID: UUID, in context: ServiceContext) async throws -> ChildData {
+    /// The dashboard of `child`, the signed-in child (`Request.signedInChild`).
+    static func child(_ child: ChildRecord, in context: ServiceContext) async throws -> ChildDashboard {
         let sql = context.sql
-        guard let child = try await FamilyDirectory.child(childID, inFamily: familyID, on: sql) else {
-            throw AppError.notFound("Child")
-        }
-        return ChildData(
+        let data = ChildData(
             child: child, stats: try await monthTotals(childID: child.id, calendar: child.calendar, now: context.now, on: sql),
             recent: try await LedgerService.recent(childID: child.id, count: recentTransactionsShown, on: sql))
-    }
-
-    private static let childOnly = AppError(.forbidden, .childOnly, "This dashboard is for a signed-in child")
-
-    static func child(_ user: AuthUser, in context: ServiceContext) async throws -> ChildDashboard {
-        guard let childID = user.childID else { throw childOnly }
-        return dashboard(try await childData(childID, inFamily: user.familyID, in: context), now: context.now)
+        return dashboard(data, now: context.now)
     }
 
     private static func dashboard(_ data: ChildData, now: Date) -> ChildDashboard {

@@ -39,20 +39,36 @@ enum FamilyDirectory {
     /// names a child and every posting reads one, and the keyed decoding containers cost more
     /// than the columns themselves.
     private static func record(_ row: any SQLRow) throws -> ChildRecord {
-        let timeZone = try row.decode(column: "time_zone", as: String.self)
-        return ChildRecord(
-            id: try row.decode(column: "id", as: UUID.self), userID: try row.decode(column: "user_id", as: UUID.self),
-            familyID: try row.decode(column: "family_id", as: UUID.self),
-            email: User.loginEmail(try row.decode(column: "email", as: String.self)),
-            firstName: try row.decode(column: "first_name", as: String.self),
-            lastName: try row.decode(column: "last_name", as: String.self),
-            balance: Money(cents: try row.decode(column: "balance_cents", as: Int64.self)),
-            weeklyAllowance: Money(cents: try row.decode(column: "weekly_allowance_cents", as: Int64.self)),
-            allowanceDay: Weekday(rawValue: try row.decode(column: "allowance_day", as: Int.self)) ?? .saturday,
-            allowancePaused: try row.decode(column: "allowance_paused", as: Bool.self),
-            createdAt: try row.decode(column: "created_at", as: Date?.self) ?? .distantPast,
-            familyName: try row.decode(column: "family_name", as: String.self),
-            calendar: FamilyCalendar(identifier: timeZone) ?? FamilyCalendar(timeZone: .gmt))
+        record(
+            Columns(
+                id: try row.decode(column: "id", as: UUID.self), userID: try row.decode(column: "user_id", as: UUID.self),
+                familyID: try row.decode(column: "family_id", as: UUID.self), email: try row.decode(column: "email", as: String.self),
+                firstName: try row.decode(column: "first_name", as: String.self),
+                lastName: try row.decode(column: "last_name", as: String.self),
+                balanceCents: try row.decode(column: "balance_cents", as: Int64.self),
+                weeklyAllowanceCents: try row.decode(column: "weekly_allowance_cents", as: Int64.self),
+                allowanceDay: try row.decode(column: "allowance_day", as: Int.self),
+                allowancePaused: try row.decode(column: "allowance_paused", as: Bool.self),
+                createdAt: try row.decode(column: "created_at", as: Date?.self),
+                familyName: try row.decode(column: "family_name", as: String.self),
+                timeZone: try row.decode(column: "time_zone", as: String.self)))
+    }
+
+    /// A child's columns as `select` reads them (and the session lookup, `SessionStore.positionalQuery`).
+    struct Columns {
+        let id: UUID, userID: UUID, familyID: UUID, email: String, firstName: String, lastName: String
+        let balanceCents: Int64, weeklyAllowanceCents: Int64, allowanceDay: Int, allowancePaused: Bool, createdAt: Date?
+        let familyName: String, timeZone: String
+    }
+
+    static func record(_ columns: Columns) -> ChildRecord {
+        ChildRecord(
+            id: columns.id, userID: columns.userID, familyID: columns.familyID, email: User.loginEmail(columns.email),
+            firstName: columns.firstName, lastName: columns.lastName, balance: Money(cents: columns.balanceCents),
+            weeklyAllowance: Money(cents: columns.weeklyAllowanceCents),
+            allowanceDay: Weekday(rawValue: columns.allowanceDay) ?? .saturday, allowancePaused: columns.allowancePaused,
+            createdAt: columns.createdAt ?? .distantPast, familyName: columns.familyName,
+            calendar: FamilyCalendar(identifier: columns.timeZone) ?? FamilyCalendar(timeZone: .gmt))
     }
 
     private static let select: SQLQueryString = """

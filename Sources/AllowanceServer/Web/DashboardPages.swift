@@ -38,8 +38,8 @@ struct DashboardPages: RouteCollection {
     /// The signed-in child's own page; `error` when a quick-add from it was refused.
     static func childDashboard(_ req: Request, error: String? = nil, status: HTTPStatus = .ok) async throws -> Response {
         let user = try req.requireUser()
-        let data = try await DashboardService.child(user, in: req.context)
-        let child = try await req.visibleChild(data.childId)
+        let child = try await req.signedInChild()
+        let data = try await DashboardService.child(child, in: req.context)
         let schedules = try await RecurringStore.list(familyID: user.familyID, childID: child.id, on: req.db.sql)
             .map(\.dto).filter(\.isActive)
         return try await req.render(
