@@ -226,3 +226,27 @@ import Testing
         }
     }
 }
+
+extension GoalCrudTests {
+    /// A child's goal list shows each goal's own matching rule and open challenge, and none on
+    /// a goal that has neither (the list asks only for the goals that have them).
+    @Test func theListShowsEachGoalsOwnRuleAndChallenge() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 50_00))])
+            let kai = family.children[0]
+            let matched = try await client.createGoal(for: kai, in: family, name: "Bike")
+            let challenged = try await client.createGoal(for: kai, in: family, name: "Drum")
+            let plain = try await client.createGoal(for: kai, in: family, name: "Kite")
+            try await client.match(matched, .ratioMatch, ratio: "0.5", in: family)
+            try await client.challenge(challenged, target: 10_00, bonus: 2_00, in: family)
+            for token in [kai.token, family.parent.token] {
+                let listed = Dictionary(uniqueKeysWithValues: try await client.goals(of: kai, token: token).map { ($0.id, $0) })
+                #expect(listed[matched.id]?.matchingRule?.matchRatio == MatchRatio("0.5"))
+                #expect(listed[matched.id]?.activeChallenge == nil)
+                #expect(listed[challenged.id]?.activeChallenge?.targetAmount == Money(cents: 10_00))
+                #expect(listed[challenged.id]?.matchingRule == nil)
+                #expect(listed[plain.id].map { $0.matchingRule == nil && $0.activeChallenge == nil } == true)
+            }
+        }
+    }
+}

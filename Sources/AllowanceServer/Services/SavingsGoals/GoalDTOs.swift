@@ -12,10 +12,13 @@ enum GoalDTOs {
 
     static func goals(_ goals: [GoalRecord], child: ChildRecord, now: Date, on sql: SQLDatabase) async throws -> [SavingsGoalDto] {
         guard !goals.isEmpty else { return [] }
-        let ids = goals.map(\.id)
-        let milestones = try await milestoneRows(ofGoals: ids, on: sql)
-        let rules = try await MatchingStore.rules(forGoals: ids, on: sql)
-        let challenges = try await ChallengeStore.active(forGoals: ids, on: sql).filter { $0.value.terms.isOpen(at: now) }
+        let milestones = try await milestoneRows(ofGoals: goals.map(\.id), on: sql)
+        // Only the goals that have them, when the list read that (`GoalRecord.terms`): most
+        // have neither, and each is a query (a round trip on PostgreSQL).
+        let ruled = goals.filter { $0.terms?.matchingRule ?? true }.map(\.id)
+        let rules = try await MatchingStore.rules(forGoals: ruled, on: sql)
+        let challengedIDs = goals.filter { $0.terms?.challenge ?? true }.map(\.id)
+        let challenges = try await ChallengeStore.active(forGoals: challengedIDs, on: sql).filter { $0.value.terms.isOpen(at: now) }
         let windows = Dictionary(
             uniqueKeysWithValues: goals.map { goal in
                 let days = SavingPace.windowDays(goalCreatedAt: goal.createdAt, now: now, calendar: child.calendar)

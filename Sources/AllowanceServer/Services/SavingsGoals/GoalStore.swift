@@ -23,8 +23,9 @@ struct GoalRecord: Sendable {
     var autoTransferAmount: Money
     var autoTransferType: AutoTransferType
     var createdAt: Date
-    /// Read with the goal's lock (`GoalStore.lock`): whether a matching rule and an Active
-    /// challenge exist, so a deposit into a goal with neither asks for neither. Nil when not read.
+    /// Read with the goal's lock (`GoalStore.lock`) and with a child's goal list: whether a
+    /// matching rule and an Active challenge exist, so a deposit into a goal with neither, or a
+    /// list of such goals, asks for neither. Nil when not read.
     var terms: Terms? = nil
 
     struct Terms: Sendable {
@@ -87,12 +88,12 @@ enum GoalStore {
 
     /// A child's goals in the order every list shows them: priority 1 first, then the oldest.
     static func goals(ofChild childID: UUID, statuses: [GoalStatus]? = nil, on sql: SQLDatabase) async throws -> [GoalRecord] {
-        var query = select + " WHERE child_id = \(bind: childID)"
+        var query = lockSelect + " WHERE child_id = \(bind: childID)"
         if let statuses {
             guard !statuses.isEmpty else { return [] }
             query = query + " AND status IN (\(binds: statuses.map(\.rawValue)))"
         }
-        return try await sql.raw(query + " ORDER BY priority, created_at, id").all().map(record)
+        return try await sql.raw(query + " ORDER BY priority, created_at, id").all().map(lockedRecord)
     }
 
     /// The goal as settlement left it, or read afresh when settlement had nothing to settle.
