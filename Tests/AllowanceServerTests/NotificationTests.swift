@@ -149,3 +149,31 @@ import Testing
         }
     }
 }
+
+extension NotificationTests {
+    /// A list's unread count is of all the user's notifications, not of the page shown; with
+    /// nothing to list, 0.
+    @Test func aListsUnreadCountIsOfEveryNotificationNotThePage() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 10_00))])
+            let kai = family.children[0]
+            func list(_ query: String) async throws -> NotificationListResponse {
+                try await client.call(.GET, "/api/v1/notifications?\(query)", token: kai.token)
+            }
+            var empty = try await list("limit=1")
+            #expect(empty.notifications.isEmpty && empty.unreadCount == 0)
+            for cents: Int64 in [1_00, 2_00, 3_00] { try await client.post(.credit, cents, to: kai, in: family, description: "Chores") }
+            let oldest = try #require(try await list("limit=3").notifications.last)
+            _ = try await client.send(.PATCH, "/api/v1/notifications/\(oldest.id)/read", token: kai.token)
+            let page = try await list("limit=1")
+            #expect(page.notifications.count == 1 && page.unreadCount == 2)
+            let unreadPage = try await list("unreadOnly=true&limit=1")
+            #expect(unreadPage.notifications.count == 1 && unreadPage.unreadCount == 2)
+            #expect(try await list("limit=3").unreadCount == 2)
+            try await client.send(.POST, "/api/v1/notifications/read", token: kai.token)
+            empty = try await list("unreadOnly=true&limit=5")
+            #expect(empty.notifications.isEmpty && empty.unreadCount == 0)
+            #expect(try await list("limit=5").notifications.count == 3)
+        }
+    }
+}

@@ -46,17 +46,22 @@ enum NotificationService {
     }
 
     /// The user's newest notifications and how many are unread. Written out in SQL, not built
-    /// through the model: every page and the app's badge ask for these.
+    /// through the model: every page and the app's badge ask for these. The count is a column
+    /// of the same query, one round trip rather than two: the subquery names nothing of the
+    /// outer rows, so each database works it out once. With no rows (`limit` is at least 1),
+    /// the user has no notifications, or none unread when only those are asked for: 0.
     static func list(for userID: UUID, unreadOnly: Bool, limit: Int, on db: Database) async throws -> NotificationListResponse {
+        precondition(limit >= 1, "a list of no notifications would not carry the unread count")
         struct Row: Decodable {
             let id: UUID, type: String, title: String, message: String, child_id: UUID?, is_read: Bool, created_at: Date
-            let read_at: Date?
+            let read_at: Date?, unread: Int
         }
         let unreadFilter: SQLQueryString = unreadOnly ? " AND is_read = FALSE" : ""
         let rows = try await db.sql.raw(
             """
-            SELECT id, type, title, message, child_id, is_read, created_at, read_at FROM notifications
-            WHERE user_id = \(bind: userID)\(unreadFilter) ORDER BY created_at DESC LIMIT \(unsafeRaw: String(limit))
+            SELECT id, type, title, message, child_id, is_read, created_at, read_at,
+                   (SELECT COUNT(*) FROM notifications WHERE user_id = \(bind: userID) AND is_read = FALSE) AS unread
+            FROM notifications WHERE user_id = \(bind: userID)\(unreadFilter) ORDER BY created_at DESC LIMIT \(unsafeRaw: String(limit))
             """
         ).all(decoding: Row.self)
         let notifications = rows.map {
@@ -64,7 +69,7 @@ enum NotificationService {
                 id: $0.id, type: NotificationType(rawValue: $0.type) ?? .system, title: $0.title, message: $0.message, childId: $0.child_id,
                 isRead: $0.is_read, createdAt: $0.created_at, readAt: $0.read_at)
         }
-        return NotificationListResponse(notifications: notifications, unreadCount: try await unreadCount(for: userID, on: db))
+        return NotificationListResponse(notifications: notifications, unreadCount: rows.first?.unread ?? 0)
     }
 
     static func unreadCount(for userID: UUID, on db: Database) async throws -> Int {
