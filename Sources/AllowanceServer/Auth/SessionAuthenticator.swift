@@ -148,7 +148,7 @@ enum SessionStore {
     /// family's shared ones, so each of their reads is a read of one child.
     /// `kid` is that child's id as `child_data_versions` keys it.
     ///
-    /// Then that child's row, as `FamilyDirectory` reads it (`kidColumns`), so that a read of
+    /// Then that child's row, as `FamilyDirectory` reads it (`FamilyDirectory.Columns`), so that a read of
     /// the child made afresh does not ask for it again (`visibleChild`): one round trip fewer
     /// on PostgreSQL, one statement fewer on SQLite, and the row is of the same moment as the
     /// numbers the answer is kept at.

@@ -8,10 +8,10 @@ import Vapor
 /// login makes: while the child's number and the family's shared one are,
 /// `AddChildDataVersion`, unless it shows rows that move only the family's number, `Making`),
 /// and until the clock reaches the next whole minute or the next of the family's deadlines
-/// (`FamilyDeadlines`), whichever is first. So it is never
-/// older than a finished write, on this server or any other on the same database
-/// (`AddFamilyDataVersion`), never shows a deadline as still ahead once it has passed, and
-/// never outlives a sign-out: the session is checked before the cache is asked.
+/// (`FamilyDeadlines`), whichever is first. So it is never older than a finished write, on
+/// this server or any other on the same database (`AddFamilyDataVersion`), never shows a
+/// deadline as still ahead once it has passed, and never outlives a sign-out: the session is
+/// checked before the cache is asked.
 final class ResponseCache: Sendable {
     /// The numbers an answer was made at.
     enum Version: Equatable, Sendable {
