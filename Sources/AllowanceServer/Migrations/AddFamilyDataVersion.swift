@@ -141,4 +141,19 @@ struct AddFamilyDataVersion: AsyncMigration {
 
     /// `table`'s three triggers' names.
     static func names(ofTriggersOn table: String) -> [String] { events.map { triggerName(table, $0) } }
+
+    /// The owner of the watched table `table`.
+    static func owner(of table: String) -> Owner {
+        guard let owner = watched.first(where: { $0.table == table })?.owner else { preconditionFailure("\(table) is not a watched table") }
+        return owner
+    }
+
+    /// The statement of `statements` (a list `triggers(body:settingsChanged:)` made) that creates
+    /// the trigger `name`.
+    static func statement(creating name: String, in statements: [String]) -> String {
+        guard let statement = statements.first(where: { $0.contains(" \(name) AFTER ") }) else {
+            preconditionFailure("no trigger named \(name) among the statements")
+        }
+        return statement
+    }
 }

@@ -25,7 +25,7 @@ struct MoveTemplateUsageOffTheSharedNumber: AsyncMigration {
             try await sql.raw(SQLQueryString(AddDataVersionPlansOnPostgres.apply)).run()
             for table in Self.familyOnly {
                 // `family/`: the family's number alone, neither the shared one nor a child's.
-                let owner = Self.owner(of: table)
+                let owner = AddFamilyDataVersion.owner(of: table)
                 let function = AddDataVersionOnPostgres.noteFunction(table: table) { rows, _ in
                     "SELECT family_id::TEXT || '/' FROM (\(owner.families(ofRowsIn: rows))) AS rows(family_id) WHERE family_id IS NOT NULL"
                 }
@@ -40,7 +40,7 @@ struct MoveTemplateUsageOffTheSharedNumber: AsyncMigration {
         let sql = database.sql
         if sql.isPostgres {
             for table in Self.familyOnly {
-                let owner = Self.owner(of: table)
+                let owner = AddFamilyDataVersion.owner(of: table)
                 let function = AddDataVersionOnPostgres.noteFunction(table: table) { rows, event in
                     AddChildDataVersion.postgresNotes(table: table, owner: owner, rows: rows, event: event)
                 }
@@ -56,19 +56,10 @@ struct MoveTemplateUsageOffTheSharedNumber: AsyncMigration {
     private func replaceTriggers(with statements: [String], on sql: SQLDatabase) async throws {
         for table in Self.familyOnly {
             for name in AddFamilyDataVersion.names(ofTriggersOn: table) {
-                guard let statement = statements.first(where: { $0.contains("TRIGGER IF NOT EXISTS \(name) ") }) else {
-                    preconditionFailure("no trigger \(name) among the statements")
-                }
+                let statement = AddFamilyDataVersion.statement(creating: name, in: statements)
                 try await sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: name)").run()
                 try await sql.raw(SQLQueryString(statement)).run()
             }
         }
-    }
-
-    private static func owner(of table: String) -> AddFamilyDataVersion.Owner {
-        guard let owner = AddFamilyDataVersion.watched.first(where: { $0.table == table })?.owner else {
-            preconditionFailure("\(table) is not a watched table")
-        }
-        return owner
     }
 }

@@ -93,9 +93,6 @@ struct NarrowDataVersionTriggers: AsyncMigration {
 
     /// `AddChildDataVersion`'s trigger of that name, as it made it.
     private static func original(_ name: String) -> String {
-        guard let statement = AddChildDataVersion.triggers.first(where: { $0.contains(" \(name) AFTER ") }) else {
-            preconditionFailure("AddChildDataVersion makes no trigger named \(name)")
-        }
-        return statement
+        AddFamilyDataVersion.statement(creating: name, in: AddChildDataVersion.triggers)
     }
 }

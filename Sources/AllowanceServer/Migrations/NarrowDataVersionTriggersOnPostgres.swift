@@ -42,9 +42,7 @@ struct NarrowDataVersionTriggersOnPostgres: AsyncMigration {
     static var statements: [String] {
         var statements: [String] = []
         for narrowed in NarrowDataVersionTriggers.narrowed {
-            guard let owner = AddFamilyDataVersion.watched.first(where: { $0.table == narrowed.table })?.owner else {
-                preconditionFailure("\(narrowed.table) is not a watched table")
-            }
+            let owner = AddFamilyDataVersion.owner(of: narrowed.table)
             // The row stands in for the statement's transition table: the same notes, of one row.
             let function = AddDataVersionOnPostgres.noteFunction(table: narrowed.table, name: rowFunction(of: narrowed)) { rows, event in
                 let row = rows == "old_rows" ? "(SELECT OLD.*)" : "(SELECT NEW.*)"
