@@ -130,6 +130,24 @@ import Testing
         }
     }
 
+    /// A deposit settles against the milestones its goal's lock read as achieved, so the lock
+    /// must read exactly those: the next one still ahead is reached, and none is told twice.
+    @Test func theLockReadsTheMilestonesAlreadyAchieved() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 100_00))])
+            let kai = family.children[0]
+            let goal = try await client.createGoal(for: kai, in: family)
+            let locked = { try await client.app.db.transaction { db in try await GoalStore.lock(goal.id, on: db).achievedMilestones } }
+            #expect(try await locked() == [])
+            try await client.saved(60_00, to: goal, token: kai.token)
+            #expect(try await locked() == [25, 50])
+            #expect(try await client.saved(20_00, to: goal, token: kai.token).milestonesReached.map(\.percentComplete) == [75])
+            #expect(try await locked() == [25, 50, 75])
+            let news = try await client.notifications(token: kai.token).filter { $0.type == .goalMilestone }
+            #expect(news.count == 3)
+        }
+    }
+
     @Test func contribute_RefusedWhenTheGoalIsNotActive() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 100_00))])

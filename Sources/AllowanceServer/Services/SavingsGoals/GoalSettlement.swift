@@ -29,9 +29,14 @@ enum GoalSettlement {
         while let goal = next, goal.status == .active {
             next = nil
             var marked = false
-            // Below the first milestone there is nothing to mark, and no need to ask which are marked.
-            let reached = goal.progress.newMilestones(achieved: [])
-            let unmarked = reached.isEmpty ? [] : goal.progress.newMilestones(achieved: try await achievedPercents(of: goalID, on: sql))
+            // Below the first milestone there is nothing to mark, and no need to ask which are
+            // marked; a goal as its lock read it knows already.
+            var unmarked = goal.progress.newMilestones(achieved: [])
+            if !unmarked.isEmpty {
+                var achieved = goal.achievedMilestones
+                if achieved == nil { achieved = try await achievedPercents(of: goalID, on: sql) }
+                unmarked = goal.progress.newMilestones(achieved: achieved ?? [])
+            }
             for percent in unmarked where try await markAchieved(percent, of: goal, at: now, on: sql) {
                 marked = true
                 outcome.milestones.append(percent)

@@ -27,6 +27,9 @@ struct GoalRecord: Sendable {
     /// matching rule and an Active challenge exist, so a deposit into a goal with neither, or a
     /// list of such goals, asks for neither. Nil when not read.
     var terms: Terms? = nil
+    /// Read with the goal's lock: the milestone percents already marked achieved, so that
+    /// settling a deposit into the locked goal need not ask for them. Nil when not read.
+    var achievedMilestones: Set<Int>? = nil
 
     struct Terms: Sendable {
         var matchingRule: Bool
@@ -59,9 +62,12 @@ enum GoalStore {
             createdAt: try row.decode(column: "created_at", as: Date.self))
     }
 
+    /// Named with their table, so that PostgreSQL's lock can join the child's row.
     private static let selectColumns: SQLQueryString = """
-        SELECT id, child_id, name, description, target_amount_cents, current_amount_cents, image_url, product_url, category, target_date,
-               status, completed_at, purchased_at, priority, auto_transfer_amount_cents, auto_transfer_type, created_at
+        SELECT savings_goals.id, savings_goals.child_id, savings_goals.name, savings_goals.description, savings_goals.target_amount_cents,
+               savings_goals.current_amount_cents, savings_goals.image_url, savings_goals.product_url, savings_goals.category,
+               savings_goals.target_date, savings_goals.status, savings_goals.completed_at, savings_goals.purchased_at, savings_goals.priority,
+               savings_goals.auto_transfer_amount_cents, savings_goals.auto_transfer_type, savings_goals.created_at
         """
 
     private static let select = selectColumns + " FROM savings_goals"
@@ -72,13 +78,30 @@ enum GoalStore {
           EXISTS (SELECT 1 FROM goal_challenges c WHERE c.goal_id = savings_goals.id AND c.status = \(unsafeRaw: String(ChallengeStatus.active.rawValue))) AS has_challenge
         """
 
-    private static let lockSelect = selectColumns + termsColumns + " FROM savings_goals"
+    /// The milestones already achieved, as one number: a bit for each of
+    /// `GoalProgress.milestonePercents`, in order (`GoalRecord.achievedMilestones`).
+    private static let achievedColumn = SQLQueryString(
+        ", (SELECT COALESCE(SUM(CASE m.percent_complete "
+            + GoalProgress.milestonePercents.enumerated().map { "WHEN \($1) THEN \(1 << $0) " }.joined()
+            + "ELSE 0 END), 0) FROM goal_milestones m WHERE m.goal_id = savings_goals.id AND m.is_achieved = TRUE) AS achieved_milestones")
 
-    private static func lockedRecord(_ row: any SQLRow) throws -> GoalRecord {
+    /// A goal list's columns: the goal's and its terms.
+    private static let listSelect = selectColumns + termsColumns + " FROM savings_goals"
+    /// A lock's columns: a list's and the milestones achieved.
+    private static let lockColumns = selectColumns + termsColumns + achievedColumn
+
+    private static func listedRecord(_ row: any SQLRow) throws -> GoalRecord {
         var goal = try record(row)
         goal.terms = GoalRecord.Terms(
             matchingRule: try row.decode(column: "has_matching_rule", as: Bool.self),
             challenge: try row.decode(column: "has_challenge", as: Bool.self))
+        return goal
+    }
+
+    private static func lockedRecord(_ row: any SQLRow) throws -> GoalRecord {
+        var goal = try listedRecord(row)
+        let bits = try row.decode(column: "achieved_milestones", as: Int64.self)
+        goal.achievedMilestones = Set(GoalProgress.milestonePercents.enumerated().filter { bits & (1 << $0.offset) != 0 }.map(\.element))
         return goal
     }
 
@@ -88,12 +111,12 @@ enum GoalStore {
 
     /// A child's goals in the order every list shows them: priority 1 first, then the oldest.
     static func goals(ofChild childID: UUID, statuses: [GoalStatus]? = nil, on sql: SQLDatabase) async throws -> [GoalRecord] {
-        var query = lockSelect + " WHERE child_id = \(bind: childID)"
+        var query = listSelect + " WHERE child_id = \(bind: childID)"
         if let statuses {
             guard !statuses.isEmpty else { return [] }
             query = query + " AND status IN (\(binds: statuses.map(\.rawValue)))"
         }
-        return try await sql.raw(query + " ORDER BY priority, created_at, id").all().map(lockedRecord)
+        return try await sql.raw(query + " ORDER BY priority, created_at, id").all().map(listedRecord)
     }
 
     /// The goal as settlement left it, or read afresh when settlement had nothing to settle.
@@ -109,18 +132,14 @@ enum GoalStore {
     static func lock(_ goalID: UUID, on db: Database) async throws -> GoalRecord {
         precondition(db.inTransaction, "a goal is locked inside a transaction")
         let sql = db.sql
-        // SQLite's writers take turns already; PostgreSQL locks the child first, like every goal change.
-        if sql.isPostgres {
-            struct Owner: Decodable { let child_id: UUID }
-            guard let owner = try await sql.raw("SELECT child_id FROM savings_goals WHERE id = \(bind: goalID)").first(decoding: Owner.self)
-            else {
-                throw AppError.notFound("Goal")
-            }
-            try await lockChild(owner.child_id, on: sql)
-        }
-        guard let row = try await sql.raw(lockSelect + " WHERE id = \(bind: goalID)" + forUpdate(sql)).first() else {
-            throw AppError.notFound("Goal")
-        }
+        // SQLite's writers take turns already. PostgreSQL locks the rows in the order of
+        // `FOR UPDATE OF`: the child's first, like every goal change, then the goal's.
+        let query =
+            sql.isPostgres
+            ? lockColumns + " FROM children JOIN savings_goals ON savings_goals.child_id = children.id"
+                + " WHERE savings_goals.id = \(bind: goalID) FOR UPDATE OF children, savings_goals"
+            : lockColumns + " FROM savings_goals WHERE savings_goals.id = \(bind: goalID)"
+        guard let row = try await sql.raw(query).first() else { throw AppError.notFound("Goal") }
         return try lockedRecord(row)
     }
 
@@ -135,7 +154,8 @@ enum GoalStore {
         let sql = db.sql
         try await lockChild(childID, on: sql)
         return try await sql.raw(
-            lockSelect + " WHERE child_id = \(bind: childID) AND auto_transfer_type <> \(bind: AutoTransferType.none.rawValue)"
+            lockColumns + " FROM savings_goals WHERE child_id = \(bind: childID)"
+                + " AND auto_transfer_type <> \(bind: AutoTransferType.none.rawValue)"
                 + " ORDER BY priority, created_at, id" + forUpdate(sql)
         ).all().map(lockedRecord)
     }
