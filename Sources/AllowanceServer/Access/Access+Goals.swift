@@ -14,8 +14,8 @@ extension Request {
     /// belongs to (the documents' "family member" and "parent or self").
     func visibleGoal(_ id: UUID) async throws -> GoalAccess {
         let user = try requireUser()
-        guard let goal = try await GoalStore.goal(id, on: context.sql), user.isParent || user.childID == goal.childID,
-            let child = try await FamilyDirectory.child(goal.childID, inFamily: user.familyID, on: context.sql)
+        guard let (goal, child) = try await GoalStore.goalWithChild(id, inFamily: user.familyID, on: context.sql),
+            user.isParent || user.childID == goal.childID
         else { throw AppError.notFound("Goal") }
         return GoalAccess(user: user, goal: goal, child: child)
     }

@@ -35,23 +35,24 @@ struct ChildRecord: Sendable {
 /// Looks children up, always within one family: the query itself cannot return another
 /// family's child, so a wrong id and a foreign id both read "not found".
 enum FamilyDirectory {
-    /// A child's row, read column by column rather than through `Decodable`: every request that
-    /// names a child and every posting reads one, and the keyed decoding containers cost more
-    /// than the columns themselves.
-    private static func record(_ row: any SQLRow) throws -> ChildRecord {
+    /// A child's row as `columns(named:)` names it, read column by column rather than through
+    /// `Decodable`: every request that names a child and every posting reads one, and the keyed
+    /// decoding containers cost more than the columns themselves.
+    static func record(_ row: any SQLRow, named prefix: String = "") throws -> ChildRecord {
         record(
             Columns(
-                id: try row.decode(column: "id", as: UUID.self), userID: try row.decode(column: "user_id", as: UUID.self),
-                familyID: try row.decode(column: "family_id", as: UUID.self), email: try row.decode(column: "email", as: String.self),
-                firstName: try row.decode(column: "first_name", as: String.self),
-                lastName: try row.decode(column: "last_name", as: String.self),
-                balanceCents: try row.decode(column: "balance_cents", as: Int64.self),
-                weeklyAllowanceCents: try row.decode(column: "weekly_allowance_cents", as: Int64.self),
-                allowanceDay: try row.decode(column: "allowance_day", as: Int.self),
-                allowancePaused: try row.decode(column: "allowance_paused", as: Bool.self),
-                createdAt: try row.decode(column: "created_at", as: Date?.self),
-                familyName: try row.decode(column: "family_name", as: String.self),
-                timeZone: try row.decode(column: "time_zone", as: String.self)))
+                id: try row.decode(column: prefix + "id", as: UUID.self), userID: try row.decode(column: prefix + "user_id", as: UUID.self),
+                familyID: try row.decode(column: prefix + "family_id", as: UUID.self),
+                email: try row.decode(column: prefix + "email", as: String.self),
+                firstName: try row.decode(column: prefix + "first_name", as: String.self),
+                lastName: try row.decode(column: prefix + "last_name", as: String.self),
+                balanceCents: try row.decode(column: prefix + "balance_cents", as: Int64.self),
+                weeklyAllowanceCents: try row.decode(column: prefix + "weekly_allowance_cents", as: Int64.self),
+                allowanceDay: try row.decode(column: prefix + "allowance_day", as: Int.self),
+                allowancePaused: try row.decode(column: prefix + "allowance_paused", as: Bool.self),
+                createdAt: try row.decode(column: prefix + "created_at", as: Date?.self),
+                familyName: try row.decode(column: prefix + "family_name", as: String.self),
+                timeZone: try row.decode(column: prefix + "time_zone", as: String.self)))
     }
 
     /// A child's columns as `select` reads them (and the session lookup, `SessionStore.positionalQuery`).
@@ -71,19 +72,37 @@ enum FamilyDirectory {
             calendar: FamilyCalendar(identifier: columns.timeZone) ?? FamilyCalendar(timeZone: .gmt))
     }
 
-    private static let select: SQLQueryString = """
-        SELECT c.id, c.user_id, c.family_id, u.email, u.first_name, u.last_name, c.balance_cents, c.weekly_allowance_cents,
-               c.allowance_day, c.allowance_paused, c.created_at, f.name AS family_name, f.time_zone
-        FROM children c JOIN users u ON u.id = c.user_id JOIN families f ON f.id = c.family_id
-        """
+    /// A child's columns: each read from `c` (the child), `u` (their login) or `f` (the
+    /// family), as `joined(to:)` joins them, and its name.
+    private static let columnList: [(expression: String, name: String)] = [
+        ("c.id", "id"), ("c.user_id", "user_id"), ("c.family_id", "family_id"), ("u.email", "email"), ("u.first_name", "first_name"),
+        ("u.last_name", "last_name"), ("c.balance_cents", "balance_cents"), ("c.weekly_allowance_cents", "weekly_allowance_cents"),
+        ("c.allowance_day", "allowance_day"), ("c.allowance_paused", "allowance_paused"), ("c.created_at", "created_at"),
+        ("f.name", "family_name"), ("f.time_zone", "time_zone"),
+    ]
+
+    /// A child's columns, each name after `prefix`: a query that reads a child beside another
+    /// row names them apart (`record(_:named:)` reads them).
+    static func columns(named prefix: String = "") -> SQLQueryString {
+        SQLQueryString(columnList.map { "\($0.expression) AS \(prefix)\($0.name)" }.joined(separator: ", "))
+    }
+
+    /// The child `c` whose id is `childID` (a column of the query's), with their login `u` and
+    /// their family `f`.
+    static func joined(to childID: String) -> SQLQueryString {
+        " JOIN children c ON c.id = \(unsafeRaw: childID)" + " JOIN users u ON u.id = c.user_id JOIN families f ON f.id = c.family_id"
+    }
+
+    private static let select: SQLQueryString =
+        "SELECT " + columns() + " FROM children c JOIN users u ON u.id = c.user_id JOIN families f ON f.id = c.family_id"
 
     static func child(_ id: UUID, inFamily familyID: UUID, on sql: SQLDatabase) async throws -> ChildRecord? {
-        try await sql.raw(select + " WHERE c.id = \(bind: id) AND c.family_id = \(bind: familyID)").first().map(record)
+        try await sql.raw(select + " WHERE c.id = \(bind: id) AND c.family_id = \(bind: familyID)").first().map { try record($0) }
     }
 
     static func children(ofFamily familyID: UUID, on sql: SQLDatabase) async throws -> [ChildRecord] {
         try await sql.raw(select + " WHERE c.family_id = \(bind: familyID) ORDER BY u.first_name, c.created_at")
-            .all().map(record)
+            .all().map { try record($0) }
     }
 
     struct FamilyRow: Decodable {

@@ -109,6 +109,17 @@ enum GoalStore {
         try await sql.raw(select + " WHERE id = \(bind: id)").first().map(record)
     }
 
+    /// A goal with its child's row, if the child is of `familyID`: every request that names a
+    /// goal reads both, and on PostgreSQL each query is a round trip.
+    static func goalWithChild(_ id: UUID, inFamily familyID: UUID, on sql: SQLDatabase) async throws -> (GoalRecord, ChildRecord)? {
+        let query =
+            selectColumns + ", " + FamilyDirectory.columns(named: "kid_") + " FROM savings_goals"
+            + FamilyDirectory.joined(to: "savings_goals.child_id")
+            + " WHERE savings_goals.id = \(bind: id) AND c.family_id = \(bind: familyID)"
+        guard let row = try await sql.raw(query).first() else { return nil }
+        return (try record(row), try FamilyDirectory.record(row, named: "kid_"))
+    }
+
     /// A child's goals in the order every list shows them: priority 1 first, then the oldest.
     static func goals(ofChild childID: UUID, statuses: [GoalStatus]? = nil, on sql: SQLDatabase) async throws -> [GoalRecord] {
         var query = listSelect + " WHERE child_id = \(bind: childID)"
