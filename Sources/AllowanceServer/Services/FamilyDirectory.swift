@@ -87,14 +87,16 @@ enum FamilyDirectory {
         SQLQueryString(columnList.map { "\($0.expression) AS \(prefix)\($0.name)" }.joined(separator: ", "))
     }
 
+    /// The child `c`'s login `u` and family `f`.
+    private static let loginAndFamily: SQLQueryString = " JOIN users u ON u.id = c.user_id JOIN families f ON f.id = c.family_id"
+
     /// The child `c` whose id is `childID` (a column of the query's), with their login `u` and
     /// their family `f`.
     static func joined(to childID: String) -> SQLQueryString {
-        " JOIN children c ON c.id = \(unsafeRaw: childID)" + " JOIN users u ON u.id = c.user_id JOIN families f ON f.id = c.family_id"
+        " JOIN children c ON c.id = \(unsafeRaw: childID)" + loginAndFamily
     }
 
-    private static let select: SQLQueryString =
-        "SELECT " + columns() + " FROM children c JOIN users u ON u.id = c.user_id JOIN families f ON f.id = c.family_id"
+    private static let select: SQLQueryString = "SELECT " + columns() + " FROM children c" + loginAndFamily
 
     static func child(_ id: UUID, inFamily familyID: UUID, on sql: SQLDatabase) async throws -> ChildRecord? {
         try await sql.raw(select + " WHERE c.id = \(bind: id) AND c.family_id = \(bind: familyID)").first().map { try record($0) }

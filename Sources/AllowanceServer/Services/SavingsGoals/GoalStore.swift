@@ -62,7 +62,8 @@ enum GoalStore {
             createdAt: try row.decode(column: "created_at", as: Date.self))
     }
 
-    /// Named with their table, so that PostgreSQL's lock can join the child's row.
+    /// Named with their table, so that a query may join the child's row (PostgreSQL's lock,
+    /// `goalWithChild`).
     private static let selectColumns: SQLQueryString = """
         SELECT savings_goals.id, savings_goals.child_id, savings_goals.name, savings_goals.description, savings_goals.target_amount_cents,
                savings_goals.current_amount_cents, savings_goals.image_url, savings_goals.product_url, savings_goals.category,
