@@ -100,6 +100,25 @@ import Testing
         }
     }
 
+    /// Ids are bound as text written by hand (`SQLiteBinds`); every bound value must reach
+    /// SQLite exactly as SQLiteKit's encoder makes it, or the rows the server writes and the
+    /// ones it looks up would not match.
+    @Test func boundValuesAreWhatTheDriversEncoderMakes() throws {
+        let ids =
+            [UUID(), UUID.timeOrdered(), UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))]
+            + [UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))]
+            + (0..<200).map { _ in UUID() }
+        for id in ids {
+            #expect(id.upperHex == id.uuidString)
+        }
+        let binds: [any Encodable & Sendable] = [
+            ids[0], UUID?.some(ids[1]), UUID?.none, "text", Int64(-7), 42, true, false, Date(timeIntervalSince1970: 1_795_285_800.5),
+            0.25, String?.none, ids[1].uuidString.lowercased(),
+        ]
+        let encoder = SQLiteDataEncoder()
+        #expect(try SQLiteBinds.values(binds) == binds.map { try encoder.encode($0) })
+    }
+
     /// The lookup every signed-in request makes finds each of its seven tables' rows (the
     /// request's child's login among them) through an index: a table scanned there costs every
     /// request more as families are added. (The child's number was scanned for once: its id
@@ -125,6 +144,23 @@ import Testing
                 #expect(plan.contains { $0.detail.contains("transaction_templates_global_idx") }, "\(plan.map(\.detail))")
                 #expect(!plan.contains { $0.detail.hasPrefix("SCAN") }, "\(plan.map(\.detail))")
             }
+        }
+    }
+
+    /// The last payday paid to each child is found through the claims' index on the child,
+    /// the one index on them besides their keys (a second, by job first, was dropped).
+    @Test(.enabled(if: !ResponseCacheTests.onPostgres)) func theLastPaydayIsFoundByTheChildsClaims() async throws {
+        try await withApp { client in
+            struct Step: Decodable { let detail: String }
+            let sql = client.app.db.sql
+            let plan = try await sql.raw("EXPLAIN QUERY PLAN " + PaydayService.owedQuery(only: nil, scope: nil)).all(decoding: Step.self)
+            #expect(plan.contains { $0.detail.contains("USING COVERING INDEX occurrences_subject_idx") }, "\(plan.map(\.detail))")
+            struct Index: Decodable { let name: String }
+            let indexes = try await sql.raw(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'occurrences' AND sql IS NOT NULL"
+            )
+            .all(decoding: Index.self)
+            #expect(indexes.map(\.name) == ["occurrences_subject_idx"])
         }
     }
 

@@ -42,6 +42,15 @@ struct AddQueryIndexes: AsyncMigration {
         ],
         replacing: [("savings_contributions_goal_created_idx", "savings_contributions", "goal_id, created_at, entry_number")])
 
+    /// Claims were indexed twice over the same columns: by job, child and date (made with the
+    /// table, for the last payday paid to each child) and by child, job and date
+    /// (`occurrences_subject_idx`, for a removed child's claims too). Every read of them names
+    /// the child, so the second serves them all, and each claim written (every payday, every
+    /// recurring posting) added to both: about 4 % of a 10,000-child payday on SQLite.
+    static let claimsByChild = AddQueryIndexes(
+        name: "AllowanceServer.DropClaimsJobIndex", indexes: [],
+        replacing: [("occurrences_job_subject_due_idx", "occurrences", "job, subject_id, due_at")])
+
     private static let ownerIndexes: [Index] = [
         // A child's ledger page, newest first (`LedgerService.list`).
         ("transactions_child_created_idx", "transactions", "child_id, created_at, entry_number"),

@@ -46,5 +46,6 @@ enum AppMigrations {
         NarrowDataVersionTriggers(),
         NarrowDataVersionTriggersOnPostgres(),
         MoveTemplateUsageOffTheSharedNumber(),
+        AddQueryIndexes.claimsByChild,
     ]
 }

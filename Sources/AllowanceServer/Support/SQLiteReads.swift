@@ -330,8 +330,7 @@ struct SQLiteReadDatabase: SQLDatabaseOverBase {
     /// Runs `query` here when it is a plain read; false when `base` must run it.
     private func read(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws -> Bool {
         let (sql, binds) = serialize(query)
-        let encoder = SQLiteDataEncoder()
-        let values = try binds.map { try encoder.encode($0) }
+        let values = try SQLiteBinds.values(binds)
         return try reads.withConnection { connection in
             guard let statement = connection.statement(sql) else { return false }
             logQuery(sql, binds)

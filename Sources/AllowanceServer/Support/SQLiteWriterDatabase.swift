@@ -85,8 +85,7 @@ struct SQLiteWriterDatabase: Database, SQLDatabase {
     private func run(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws {
         let (sql, binds) = serialize(query)
         logQuery(sql, binds)
-        let encoder = SQLiteDataEncoder()
-        try writer.run(sql, try binds.map { try encoder.encode($0) }) { onRow($0) }
+        try writer.run(sql, try SQLiteBinds.values(binds)) { onRow($0) }
     }
 }
 

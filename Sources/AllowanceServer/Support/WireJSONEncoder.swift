@@ -52,9 +52,9 @@ private final class JSONStream {
     var depth: Int { open.count }
 
     /// Writes `value` at the current position: the types Foundation writes its own way (dates
-    /// by the wire's form, data as base64, URLs and decimals as text), then everything else by
-    /// its `encode(to:)`. The type is compared, not cast to: a cast per value was much of
-    /// Foundation's time.
+    /// by the wire's form, data as base64, URLs and decimals as text, ids as `uuidString`
+    /// written by hand), then everything else by its `encode(to:)`. The type is compared, not
+    /// cast to: a cast per value was much of Foundation's time.
     func write<T: Encodable>(_ value: T) throws {
         if T.self == Date.self {
             writeString(ISO8601Wire.text(value as! Date))
@@ -64,6 +64,9 @@ private final class JSONStream {
             writeString((value as! URL).absoluteString)
         } else if T.self == Data.self {
             writeString((value as! Data).base64EncodedString())
+        } else if T.self == UUID.self {
+            // Its `uuidString` as `encode(to:)` writes it, without Foundation's `snprintf`.
+            writeASCII("\"" + (value as! UUID).upperHex + "\"")
         } else {
             let encoder = StreamEncoder(stream: self, depth: depth)
             try value.encode(to: encoder)

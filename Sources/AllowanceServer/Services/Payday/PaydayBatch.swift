@@ -24,10 +24,10 @@ enum PaydayBatch {
         /// The local date, the day totals' key.
         let day: String
 
-        init(child: PaydayService.OwedChild, payday: Date) {
+        init(child: PaydayService.OwedChild, payday: Date, day: String) {
             self.child = child
             self.payday = payday
-            day = child.calendar.dayKey(payday)
+            self.day = day
             key = PaydayService.claimKey(child: child.id, day: day)
         }
     }
@@ -110,30 +110,28 @@ enum PaydayBatch {
                 "(\(bind: UUID.timeOrdered()), \(bind: due.key), \(bind: PaydayService.jobName), \(bind: due.child.id), \(bind: due.payday), \(bind: now))"
             )
         }
-        struct Row: Decodable { let key: String }
+        // Rows are read column by column here and below: keyed decoding cost more than the columns.
         let rows = try await sql.raw(
             "INSERT INTO occurrences (id, key, job, subject_id, due_at, created_at) VALUES " + .joined(values)
                 + " ON CONFLICT (key) DO NOTHING RETURNING key"
-        ).all(decoding: Row.self)
-        let keys = Set(rows.map(\.key))
+        ).all()
+        let keys = Set(try rows.map { try $0.decode(column: "key", as: String.self) })
         return dues.filter { keys.contains($0.key) }
     }
 
     /// Credits each claimed child's allowance as it stands now; a paused or zero allowance is not credited.
     private static func credit(_ dues: [Due], on sql: any SQLDatabase) async throws -> [UUID: Credit] {
-        struct Row: Decodable {
-            let id: UUID
-            let balance_cents: Int64
-            let weekly_allowance_cents: Int64
-        }
         let rows = try await sql.raw(
             "UPDATE children SET balance_cents = balance_cents + weekly_allowance_cents WHERE id IN " + .list(dues.map(\.child.id))
                 + " AND allowance_paused = \(bind: false) AND weekly_allowance_cents > 0"
                 + " RETURNING id, balance_cents, weekly_allowance_cents"
-        ).all(decoding: Row.self)
+        ).all()
         return Dictionary(
-            uniqueKeysWithValues: rows.map {
-                ($0.id, Credit(allowance: Money(cents: $0.weekly_allowance_cents), balanceAfter: Money(cents: $0.balance_cents)))
+            uniqueKeysWithValues: try rows.map { row in
+                let credit = Credit(
+                    allowance: Money(cents: try row.decode(column: "weekly_allowance_cents", as: Int64.self)),
+                    balanceAfter: Money(cents: try row.decode(column: "balance_cents", as: Int64.self)))
+                return (try row.decode(column: "id", as: UUID.self), credit)
             })
     }
 
