@@ -59,7 +59,7 @@ final class NotificationBatch: Sendable {
                 INSERT INTO notifications (id, user_id, type, title, message, child_id, is_read, created_at)
                 SELECT v.column1, v.column2, v.column3, v.column4, v.column5, \(childID), \(bind: false), v.column7
                 FROM (VALUES
-                """ + .joined(chunk.map(\.values), separator: ", ")
+                """ + chunk.map(\.values).joined(separator: ", ")
                     + """
                     ) AS v JOIN users ON users.id = v.column2 LEFT JOIN notification_preferences p ON p.id = users.id
                     WHERE \(allowed(Set(chunk.map(\.type))))
@@ -73,6 +73,6 @@ final class NotificationBatch: Sendable {
         let cases = types.sorted { $0.rawValue < $1.rawValue }.map { type -> SQLQueryString in
             "WHEN \(bind: type.rawValue) THEN \(NotificationPreference.allowsSQL(type, row: "p"))"
         }
-        return "CASE v.column3 " + .joined(cases, separator: " ") + " END"
+        return "CASE v.column3 " + cases.joined(separator: " ") + " END"
     }
 }

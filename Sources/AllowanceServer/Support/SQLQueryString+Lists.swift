@@ -11,10 +11,4 @@ extension SQLQueryString {
         query.appendLiteral(")")
         return query
     }
-
-    /// The parts joined with `separator`: ", " for multi-row `VALUES`, " UNION ALL " for
-    /// several selects answered in one round trip.
-    static func joined(_ parts: [SQLQueryString], separator: String = ", ") -> SQLQueryString {
-        parts.dropFirst().reduce(parts.first ?? "") { $0 + SQLQueryString(separator) + $1 }
-    }
 }

@@ -112,7 +112,7 @@ enum PaydayBatch {
         }
         // Rows are read column by column here and below: keyed decoding cost more than the columns.
         let rows = try await sql.raw(
-            "INSERT INTO occurrences (id, key, job, subject_id, due_at, created_at) VALUES " + .joined(values)
+            "INSERT INTO occurrences (id, key, job, subject_id, due_at, created_at) VALUES " + values.joined(separator: ", ")
                 + " ON CONFLICT (key) DO NOTHING RETURNING key"
         ).all()
         let keys = Set(try rows.map { try $0.decode(column: "key", as: String.self) })
@@ -154,7 +154,7 @@ enum PaydayBatch {
                    \(bind: PaydayService.category), v.column4, v.column5,
                    (SELECT COALESCE(MAX(t.entry_number), 0) + 1 FROM transactions t WHERE t.child_id = v.column2)
             FROM (VALUES
-            """ + .joined(values, separator: ", ") + ") AS v"
+            """ + values.joined(separator: ", ") + ") AS v"
         ).run()
     }
 
@@ -167,7 +167,7 @@ enum PaydayBatch {
         }
         try await sql.raw(
             "INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents) VALUES "
-                + .joined(values)
+                + values.joined(separator: ", ")
                     + """
                      ON CONFLICT (child_id, day) DO UPDATE SET
                         credits_cents = child_daily_totals.credits_cents + excluded.credits_cents,

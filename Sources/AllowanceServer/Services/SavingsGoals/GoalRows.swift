@@ -98,7 +98,7 @@ enum GoalRows {
             AND type IN (\(binds: savingTypes))
             """
         }
-        return .joined(sums, separator: " UNION ALL ")
+        return sums.joined(separator: " UNION ALL ")
     }
 }
 
