@@ -74,6 +74,28 @@ import Testing
         }
     }
 
+    /// A batch's rows go as one array per column (`SQLRows`), so batches of any size are one
+    /// text, prepared once, and each answers with its own rows.
+    @Test func batchesOfAnySizeAreOneStatementPreparedOnce() async throws {
+        try await withApp { client in
+            try await onOneConnection(client, statements: PostgresStatements()) { prepared, plain in
+                var query: SQLQueryString = ""
+                for size in [1, 3, 500] {
+                    let ids = (0..<size).map { _ in UUID() }
+                    let amounts = (0..<size).map { Int64($0) * 125 }
+                    let rows = SQLRows(.ids(ids), .integers(amounts))
+                    query =
+                        "SELECT v.column1 AS id, v.column2 AS number FROM " + rows.table(on: prepared) + " WHERE v.column1"
+                        + .isOneOf(ids, on: prepared)
+                    struct Row: Decodable, Equatable { let id: UUID, number: Int64 }
+                    let read = try await prepared.raw(query).all(decoding: Row.self)
+                    #expect(read.sorted { $0.number < $1.number } == zip(ids, amounts).map { Row(id: $0, number: $1) })
+                }
+                #expect(try await statements(query, on: plain).count == 1)
+            }
+        }
+    }
+
     /// Every type `PostgresPreparedRow` decodes itself, each also NULL and as an optional, and
     /// types it leaves to PostgresKit (an enum, `Double` from `numeric` and from `float8`,
     /// `Int32`): each as PostgresKit's own row decodes it.

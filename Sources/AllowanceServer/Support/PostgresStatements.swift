@@ -11,9 +11,9 @@ import Vapor
 /// four writes of a posting, that was as much of PostgreSQL's CPU as running them. Here each
 /// text is prepared once on each connection (PostgresNIO remembers which statements a
 /// connection holds) and then only bound and run, where PostgreSQL keeps the plan. What is not
-/// a plain read or write (`BEGIN`, a savepoint, DDL), binds more than `bindLimit` values (a
-/// payday batch, whose texts vary with its size) or a value PostgresNIO cannot encode directly
-/// goes to `base` unprepared.
+/// a plain read or write (`BEGIN`, a savepoint, DDL), binds more than `bindLimit` values or a
+/// value PostgresNIO cannot encode directly goes to `base` unprepared. (A batch's many rows bind
+/// one array per column, `SQLRows`, so its text is the same for any number of rows.)
 ///
 /// PostgreSQL keeps a prepared statement's plan only while its generic plan, costed without the
 /// values, looks no dearer than the plans it made for them; otherwise it plans every run afresh
@@ -116,8 +116,8 @@ struct PreparedStatement: PostgresPreparedStatement {
 /// The names of the statements prepared on one application's connections, and whether they
 /// are prepared yet.
 final class PostgresStatements: Sendable {
-    /// More values than any of the server's single statements binds; a payday batch binds
-    /// thousands, and its text changes with the batch's size.
+    /// More values than any of the server's statements binds: a batch's rows bind one array
+    /// per column (`SQLRows`), not one value per row and column.
     static let bindLimit = 100
     /// PostgreSQL's "current transaction is aborted" (SQLSTATE 25P02).
     static let inFailedTransaction = "25P02"

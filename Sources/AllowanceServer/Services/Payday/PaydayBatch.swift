@@ -11,8 +11,8 @@ import SQLKit
 /// they concern). The caller runs it inside a transaction, so a batch is paid whole or not
 /// at all; `PaydayService` then pays that batch's children one by one to find the failing one.
 enum PaydayBatch {
-    /// Children per batch: well under both databases' limits on bound values per statement
-    /// (SQLite 32,766; PostgreSQL 65,535) at 11 values per ledger row.
+    /// Children per batch: well under SQLite's limit on bound values per statement (32,766) at
+    /// 7 values a row (a notification's); PostgreSQL binds one array per column (`SQLRows`).
     static let size = 500
 
     /// One payday owed to one child.
@@ -60,7 +60,7 @@ enum PaydayBatch {
         let unpaid = claimed.filter { credited[$0.child.id] == nil }
         if !unpaid.isEmpty {
             // Paused or zeroed since the list was read: the claim goes, so a later payday is owed afresh.
-            try await sql.raw("DELETE FROM occurrences WHERE key IN " + .list(unpaid.map { $0.key })).run()
+            try await sql.raw("DELETE FROM occurrences WHERE key" + .isOneOf(unpaid.map(\.key), on: sql)).run()
         }
         let paid = claimed.compactMap { due in credited[due.child.id].map { (due: due, credit: $0) } }
         guard !paid.isEmpty else { return [] }
@@ -104,25 +104,22 @@ enum PaydayBatch {
 
     /// Inserts the claims; returns the dues whose claim is new (in the order given).
     private static func claim(_ dues: [Due], now: Date, on sql: any SQLDatabase) async throws -> [Due] {
-        var values: [SQLQueryString] = []
-        for due in dues {
-            values.append(
-                "(\(bind: UUID.timeOrdered()), \(bind: due.key), \(bind: PaydayService.jobName), \(bind: due.child.id), \(bind: due.payday), \(bind: now))"
-            )
-        }
+        let rows = SQLRows(
+            .ids(dues.map { _ in UUID.timeOrdered() }), .texts(dues.map(\.key)), .ids(dues.map(\.child.id)), .dates(dues.map(\.payday)))
         // Rows are read column by column here and below: keyed decoding cost more than the columns.
-        let rows = try await sql.raw(
-            "INSERT INTO occurrences (id, key, job, subject_id, due_at, created_at) VALUES " + values.joined(separator: ", ")
-                + " ON CONFLICT (key) DO NOTHING RETURNING key"
+        let claimed = try await sql.raw(
+            "INSERT INTO occurrences (id, key, job, subject_id, due_at, created_at) SELECT v.column1, v.column2, \(bind: PaydayService.jobName),"
+                + " v.column3, v.column4, \(bind: now) FROM " + rows.table(on: sql)
+                + " WHERE true ON CONFLICT (key) DO NOTHING RETURNING key"
         ).all()
-        let keys = Set(try rows.map { try $0.decode(column: "key", as: String.self) })
+        let keys = Set(try claimed.map { try $0.decode(column: "key", as: String.self) })
         return dues.filter { keys.contains($0.key) }
     }
 
     /// Credits each claimed child's allowance as it stands now; a paused or zero allowance is not credited.
     private static func credit(_ dues: [Due], on sql: any SQLDatabase) async throws -> [UUID: Credit] {
         let rows = try await sql.raw(
-            "UPDATE children SET balance_cents = balance_cents + weekly_allowance_cents WHERE id IN " + .list(dues.map(\.child.id))
+            "UPDATE children SET balance_cents = balance_cents + weekly_allowance_cents WHERE id" + .isOneOf(dues.map(\.child.id), on: sql)
                 + " AND allowance_paused = \(bind: false) AND weekly_allowance_cents > 0"
                 + " RETURNING id, balance_cents, weekly_allowance_cents"
         ).all()
@@ -135,16 +132,13 @@ enum PaydayBatch {
             })
     }
 
-    /// The ledger rows, each numbered after its child's last. The rows are one `VALUES` table
-    /// read by one `SELECT`, so one cursor looks up the numbers; a subquery per row kept one
+    /// The ledger rows, each numbered after its child's last. The rows are one table
+    /// (`SQLRows`) read by one `SELECT`, so one cursor looks up the numbers; a subquery per row kept one
     /// cursor open per row, and every row's `data_version` trigger walked them all.
     private static func insertLedgerRows(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
-        var values: [SQLQueryString] = []
-        for (due, credit) in paid {
-            values.append(
-                "(\(bind: UUID.timeOrdered()), \(bind: due.child.id), \(bind: credit.allowance.cents), \(bind: credit.balanceAfter.cents), \(bind: due.payday))"
-            )
-        }
+        let rows = SQLRows(
+            .ids(paid.map { _ in UUID.timeOrdered() }), .ids(paid.map(\.due.child.id)), .integers(paid.map(\.credit.allowance.cents)),
+            .integers(paid.map(\.credit.balanceAfter.cents)), .dates(paid.map(\.due.payday)))
         // Each child's row is locked by the credit above, and a batch pays each child once, so
         // the next number is ours alone.
         try await sql.raw(
@@ -153,23 +147,19 @@ enum PaydayBatch {
             SELECT v.column1, v.column2, v.column3, \(bind: TransactionType.credit.rawValue), \(bind: PaydayService.description),
                    \(bind: PaydayService.category), v.column4, v.column5,
                    (SELECT COALESCE(MAX(t.entry_number), 0) + 1 FROM transactions t WHERE t.child_id = v.column2)
-            FROM (VALUES
-            """ + values.joined(separator: ", ") + ") AS v"
+            FROM
+            """ + rows.table(on: sql)
         ).run()
     }
 
     /// The same day totals `LedgerService.post` keeps, one row per child and day.
     private static func addDayTotals(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
-        var values: [SQLQueryString] = []
-        for (due, credit) in paid {
-            values.append(
-                "(\(bind: due.child.id), \(bind: due.day), \(bind: credit.allowance.cents), 0, 1, 0, 0)")
-        }
+        let rows = SQLRows(.ids(paid.map(\.due.child.id)), .texts(paid.map(\.due.day)), .integers(paid.map(\.credit.allowance.cents)))
         try await sql.raw(
-            "INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents) VALUES "
-                + values.joined(separator: ", ")
+            "INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents)"
+                + " SELECT v.column1, v.column2, v.column3, 0, 1, 0, 0 FROM " + rows.table(on: sql)
                     + """
-                     ON CONFLICT (child_id, day) DO UPDATE SET
+                     WHERE true ON CONFLICT (child_id, day) DO UPDATE SET
                         credits_cents = child_daily_totals.credits_cents + excluded.credits_cents,
                         entry_count = child_daily_totals.entry_count + 1
                     """

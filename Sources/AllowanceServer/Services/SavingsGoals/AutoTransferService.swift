@@ -43,8 +43,8 @@ enum AutoTransferService {
     @Sendable static func childrenWithAutoTransfers(_ children: [UUID], on sql: any SQLDatabase) async throws -> Set<UUID> {
         struct Row: Decodable { let child_id: UUID }
         let rows = try await sql.raw(
-            "SELECT DISTINCT child_id FROM savings_goals WHERE auto_transfer_type <> \(bind: AutoTransferType.none.rawValue) AND child_id IN "
-                + .list(children)
+            "SELECT DISTINCT child_id FROM savings_goals WHERE auto_transfer_type <> \(bind: AutoTransferType.none.rawValue) AND child_id"
+                + .isOneOf(children, on: sql)
         ).all(decoding: Row.self)
         return Set(rows.map(\.child_id))
     }
