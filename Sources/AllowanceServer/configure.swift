@@ -37,6 +37,11 @@ public struct ServerOptions: Sendable {
     /// commit's flush; with several connections their transactions overlap and PostgreSQL
     /// flushes them together. The tests keep one: they run hundreds of servers at once.
     public var postgresConnectionsPerLoop = 1
+    /// How long a request waits for a pooled PostgreSQL connection before it fails (Fluent's
+    /// default). The tests wait longer: the whole suite runs at once on two cores, and twenty
+    /// writers of one goal, queued for a test server's two connections behind one another's
+    /// row locks, once waited past ten seconds there.
+    public var postgresPoolTimeout: TimeAmount = .seconds(10)
     /// Serve `GET /metrics` (Prometheus) and record what it shows; off unless `METRICS=1`.
     public var metrics = false
     /// Keep answers to signed-in reads (`ResponseCache`); `RESPONSE_CACHE=0` turns
@@ -104,7 +109,9 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
             PostgresSessionLookups(configuration: configuration.coreConfiguration, on: Array(app.eventLoopGroup.makeIterator().prefix(2))))
         app.databases.use(
             app.serverDatabase(
-                .postgres(configuration: configuration, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop),
+                .postgres(
+                    configuration: configuration, maxConnectionsPerEventLoop: options.postgresConnectionsPerLoop,
+                    connectionPoolTimeout: options.postgresPoolTimeout),
                 postgresStatements: app.postgresStatements),
             as: .psql)
     }

@@ -32,6 +32,7 @@ func withApp(
         var options = ServerOptions(
             database: setting, seedDemoFamily: false, passwordCost: 4, registrationsPerHour: registrationsPerHour)
         options.metrics = metrics
+        options.postgresPoolTimeout = .seconds(120)
         if sqliteFile == nil {
             // Tests run in parallel; on the shared PostgreSQL one at a time creates the schema.
             try await migrationGate.run { [options] in try await configure(app, options: options) }
