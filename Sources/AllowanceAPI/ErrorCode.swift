@@ -29,6 +29,7 @@ public enum ErrorCode: String, Sendable, Codable {
     case parentOnly = "parent_only"
     case recurringChanged = "recurring_changed"
     case recurringFinished = "recurring_finished"
+    case serverBusy = "server_busy"
     case tooManyAttempts = "too_many_attempts"
     case unauthorized = "unauthorized"
     case upgradeRequired = "upgrade_required"

@@ -29,6 +29,9 @@ public struct AppError: AbortError, Sendable {
     public static let unauthorized = AppError(.unauthorized, .unauthorized, "Please sign in")
     public static let forbidden = AppError(.forbidden, .forbidden, "You do not have access to this")
     public static let parentOnly = AppError.parentOnly(to: "do this")
+    /// A request that waited its whole turn for a database connection: the server has more
+    /// work than it can take just now.
+    public static let busy = AppError(.serviceUnavailable, .serverBusy, "The server is busy; try again in a moment", retryAfter: 1)
 }
 
 /// Turns every error into `{"error": {"code", "message"}}` for the API, or an error page for
@@ -38,6 +41,7 @@ struct AppErrorMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch {
+            let error = Self.answerable(error)
             let (status, body) = Self.describe(error, logger: request.logger)
             let response: Response
             if !Self.wantsJSON(request), let page = try? await ErrorPage.render(status: status, message: body.error.message, on: request) {
@@ -59,6 +63,12 @@ struct AppErrorMiddleware: AsyncMiddleware {
     static func wantsJSON(_ request: Request) -> Bool {
         let path = request.urlPath
         return path.hasPrefix("/api/") || path == "/openapi.json" || path == "/health" || path == "/metrics"
+    }
+
+    /// A wait for a pooled database connection that ran out (`postgresPoolTimeout`) is the
+    /// server's load, not a fault: 503 with `Retry-After`, so a client tries again.
+    static func answerable(_ error: any Error) -> any Error {
+        error is ConnectionPoolTimeoutError ? AppError.busy : error
     }
 
     static func describe(_ error: Error, logger: Logger) -> (HTTPResponseStatus, ErrorResponse) {

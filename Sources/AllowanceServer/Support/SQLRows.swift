@@ -1,5 +1,4 @@
 import Foundation
-import PostgresNIO
 import SQLKit
 
 /// Many rows of values for one statement, kept column by column, which the statement reads as
@@ -42,7 +41,7 @@ struct SQLRows: Sendable {
             }
         }
 
-        /// The whole column as one array, and the type of its elements (PostgreSQL).
+        /// The whole column bound as one array, cast to its type (PostgreSQL).
         var array: SQLQueryString {
             switch self {
             case .ids(let values): "CAST(\(bind: values) AS uuid[])"
@@ -62,9 +61,10 @@ struct SQLRows: Sendable {
 
     let columns: [Column]
 
-    /// Columns of one length each.
+    /// Columns of one length each, at least one row (SQLite has no empty `VALUES`).
     init(_ columns: Column...) {
-        precondition(!columns.isEmpty && Set(columns.map(\.count)).count == 1, "every column holds one value per row")
+        precondition(Set(columns.map(\.count)).count == 1, "every column holds one value per row")
+        precondition(columns[0].count > 0, "at least one row")
         self.columns = columns
     }
 

@@ -133,8 +133,8 @@ enum PaydayBatch {
     }
 
     /// The ledger rows, each numbered after its child's last. The rows are one table
-    /// (`SQLRows`) read by one `SELECT`, so one cursor looks up the numbers; a subquery per row kept one
-    /// cursor open per row, and every row's `data_version` trigger walked them all.
+    /// (`SQLRows`) read by one `SELECT`, so one cursor looks up the numbers; a subquery per row
+    /// kept one cursor open per row, and every row's `data_version` trigger walked them all.
     private static func insertLedgerRows(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
         let rows = SQLRows(
             .ids(paid.map { _ in UUID.timeOrdered() }), .ids(paid.map(\.due.child.id)), .integers(paid.map(\.credit.allowance.cents)),
