@@ -17,13 +17,17 @@ public actor APIClient {
     private let timeout: TimeInterval
     private let refreshMargin: TimeInterval
     private let retriesAfterTimeout: Int
+    /// The longest `Retry-After` (seconds) of a busy server that the client waits out by itself;
+    /// past it, the person sees the server's words.
+    static let busyWaitLimit = 5
     private var refreshing: Task<StoredSession, any Error>?
     private var observer: (@Sendable (StoredSession?) -> Void)?
 
     /// - Parameters:
     ///   - server: the server's root, `http://127.0.0.1:8080`.
     ///   - refreshMargin: a token with less than this left is refreshed before the next call.
-    ///   - retriesAfterTimeout: how often a retry-safe request is repeated when no answer came.
+    ///   - retriesAfterTimeout: how often a retry-safe request is repeated when no answer came
+    ///     (or a busy server asked for it again shortly).
     public init(
         server: URL, tokenStore: any TokenStore = InMemoryTokenStore(), transport: any HTTPTransport = URLSessionTransport(),
         timeout: TimeInterval = 30, refreshMargin: TimeInterval = 300, retriesAfterTimeout: Int = 1,
@@ -127,14 +131,23 @@ public actor APIClient {
         observer?(nil)
     }
 
-    /// One request on the wire, repeated (with the same `Idempotency-Key`) when no answer came
-    /// and repeating is safe.
+    /// One request on the wire, repeated (with the same `Idempotency-Key`) when no answer came,
+    /// or the server said it was busy and to come back within `busyWaitLimit`, and repeating is
+    /// safe. A busy server did none of the work (a money move's key is left free for the repeat).
     private func exchange(_ request: APIRequest, token: String?) async throws -> (Data, HTTPURLResponse) {
         let urlRequest = try makeURLRequest(request, token: token)
         var attempt = 0
         while true {
             do {
-                return try await transport.send(urlRequest)
+                let (data, response) = try await transport.send(urlRequest)
+                if response.statusCode == 503, request.isRetrySafe, attempt < retriesAfterTimeout,
+                    let wait = response.value(forHTTPHeaderField: "Retry-After").flatMap(Int.init), (0...Self.busyWaitLimit).contains(wait)
+                {
+                    attempt += 1
+                    try await Task.sleep(for: .seconds(wait))
+                    continue
+                }
+                return (data, response)
             } catch let error as URLError where error.code == .timedOut || error.code == .networkConnectionLost {
                 guard request.isRetrySafe, attempt < retriesAfterTimeout else {
                     throw error.code == .timedOut ? APIError.timedOut : APIError.unreachable(server: serverName)

@@ -33,6 +33,42 @@ final class AnswerDroppingTransport: HTTPTransport, @unchecked Sendable {
     }
 }
 
+/// Answers the first `busy` requests to paths ending in `pathSuffix` as a busy server does
+/// (503, `server_busy`, `Retry-After: retryAfter`) without sending them; sends the rest for real.
+final class BusyServerTransport: HTTPTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var busyLeft: Int
+    private var sentKeys: [String?] = []
+    private let pathSuffix: String
+    private let retryAfter: Int
+    private let live = URLSessionTransport()
+
+    init(busy: Int, pathSuffix: String, retryAfter: Int = 1) {
+        busyLeft = busy
+        self.pathSuffix = pathSuffix
+        self.retryAfter = retryAfter
+    }
+
+    /// The Idempotency-Key of every request to the path, in order (nil when it had none).
+    var keys: [String?] { lock.withLock { sentKeys } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        guard let url = request.url, url.path.hasSuffix(pathSuffix) else { return try await live.send(request) }
+        let busy = lock.withLock {
+            sentKeys.append(request.value(forHTTPHeaderField: "Idempotency-Key"))
+            guard busyLeft > 0 else { return false }
+            busyLeft -= 1
+            return true
+        }
+        guard busy else { return try await live.send(request) }
+        let body = #"{"error":{"code":"server_busy","message":"The server is busy; try again in a moment"}}"#
+        let response = HTTPURLResponse(
+            url: url, statusCode: 503, httpVersion: "HTTP/1.1",
+            headerFields: ["Content-Type": "application/json", "Retry-After": String(retryAfter)])!
+        return (Data(body.utf8), response)
+    }
+}
+
 /// Counts the requests sent to each path.
 final class CountingTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
