@@ -71,8 +71,10 @@ struct AppErrorMiddleware: AsyncMiddleware {
         error is ConnectionPoolTimeoutError ? AppError.busy : error
     }
 
+    /// The status and body for `error`; the idempotency keys read it too, so a busy answer
+    /// (`answerable`) leaves a key free there and is not logged as a fault.
     static func describe(_ error: Error, logger: Logger) -> (HTTPResponseStatus, ErrorResponse) {
-        switch error {
+        switch answerable(error) {
         case let error as AppError:
             return (error.status, ErrorResponse(code: error.code.rawValue, message: error.message))
         case let error as DecodingError:
