@@ -41,6 +41,8 @@ struct AppErrorMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch {
+            // Load is worth knowing about, though it is not a fault.
+            if error is ConnectionPoolTimeoutError { request.logger.warning("Answered 503: no database connection came free in time") }
             let error = Self.answerable(error)
             let (status, body) = Self.describe(error, logger: request.logger)
             let response: Response
