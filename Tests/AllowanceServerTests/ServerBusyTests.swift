@@ -1,3 +1,6 @@
+import AllowanceAPI
+import AllowanceCore
+import FluentPostgresDriver
 import Foundation
 import Testing
 import Vapor
@@ -26,5 +29,55 @@ import Vapor
             #expect(page.headers.contentType?.subType == "html")
             #expect(page.body.string.contains("The server is busy; try again in a moment"))
         }
+    }
+
+    /// The same end to end on PostgreSQL: with every pooled connection taken, a read and a
+    /// money move each wait out the pool's timeout and are told to come back; the move changed
+    /// nothing and its `Idempotency-Key` stays free, so the retry moves the money, once.
+    @Test(.enabled(if: ResponseCacheTests.onPostgres)) func aMoneyMoveThatFoundNoConnectionMovesNothingUntilItsRetry() async throws {
+        try await withApp(poolTimeout: .milliseconds(300)) { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 10_00))])
+            let kai = family.children[0]
+            let move = CreateTransactionRequest(childId: kai.id, amount: Money(cents: 2_50), type: .credit, description: "Chores")
+            let key = [("Idempotency-Key", "busy-\(family.tag)")]
+
+            let release = try await Self.holdEveryPooledConnection(of: client.app)
+            let read = try await client.send(.GET, "/api/v1/children/\(kai.id)/balance", token: family.parent.token)
+            let busy = try await client.send(.POST, "/api/v1/transactions", token: family.parent.token, json: move, headers: key)
+            release()
+
+            for answer in [read, busy] {
+                #expect(answer.status == .serviceUnavailable)
+                #expect(answer.headers.first(name: "Retry-After") == "1")
+                #expect(answer.error?.code == "server_busy")
+            }
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 10_00))
+
+            let retried = try await client.send(.POST, "/api/v1/transactions", token: family.parent.token, json: move, headers: key)
+            #expect(retried.status == .created)
+            let again = try await client.send(.POST, "/api/v1/transactions", token: family.parent.token, json: move, headers: key)
+            #expect(again.status == .created)
+            #expect(try again.decode(TransactionResponse.self).id == retried.decode(TransactionResponse.self).id)
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 12_50))
+            #expect(try await client.ledger(of: kai, in: family).filter { $0.description == "Chores" }.count == 1)
+        }
+    }
+
+    /// Leases every connection of the app's pools (one pool per event loop) until the returned
+    /// function is called.
+    static func holdEveryPooledConnection(of app: Application) async throws -> @Sendable () -> Void {
+        var releases: [EventLoopPromise<Void>] = []
+        for loop in app.eventLoopGroup.makeIterator() {
+            let postgres = try #require(app.databases.database(.psql, logger: app.logger, on: loop) as? any PostgresDatabase)
+            let leased = loop.makePromise(of: Void.self)
+            let release = loop.makePromise(of: Void.self)
+            _ = postgres.withConnection { _ in
+                leased.succeed(())
+                return release.futureResult
+            }
+            try await leased.futureResult.get()
+            releases.append(release)
+        }
+        return { [releases] in for release in releases { release.succeed(()) } }
     }
 }

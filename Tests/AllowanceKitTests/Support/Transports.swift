@@ -5,62 +5,70 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Sends every request for real but loses the first `drops` answers to money-moving POSTs,
-/// as a connection that times out after the server has acted would.
-final class AnswerDroppingTransport: HTTPTransport, @unchecked Sendable {
+/// The first `count` requests it is shown, of those a test transport acts on (drops, answers
+/// busy), and the Idempotency-Key of every one of them, in order.
+final class FirstRequests: @unchecked Sendable {
     // A lock guards the counters: requests run on any task.
     private let lock = NSLock()
-    private var dropsLeft: Int
-    private var sentKeys: [String?] = []
+    private var left: Int
+    private var seen: [String?] = []
+
+    init(_ count: Int) { left = count }
+
+    /// The Idempotency-Key of every request shown, in order (nil when it had none).
+    var keys: [String?] { lock.withLock { seen } }
+
+    /// Notes `request`'s key; true while it is one of the first `count`.
+    func take(_ request: URLRequest) -> Bool {
+        lock.withLock {
+            seen.append(request.value(forHTTPHeaderField: "Idempotency-Key"))
+            guard left > 0 else { return false }
+            left -= 1
+            return true
+        }
+    }
+}
+
+/// Sends every request for real but loses the first `drops` answers to money-moving POSTs,
+/// as a connection that times out after the server has acted would.
+final class AnswerDroppingTransport: HTTPTransport, Sendable {
+    private let dropped: FirstRequests
     private let live = URLSessionTransport()
 
-    init(drops: Int) { dropsLeft = drops }
+    init(drops: Int) { dropped = FirstRequests(drops) }
 
     /// The Idempotency-Key of every money move sent, in order.
-    var keys: [String?] { lock.withLock { sentKeys } }
+    var keys: [String?] { dropped.keys }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let answer = try await live.send(request)
         guard request.httpMethod == "POST", request.url?.path.hasSuffix("/transactions") == true else { return answer }
-        let drop = lock.withLock {
-            sentKeys.append(request.value(forHTTPHeaderField: "Idempotency-Key"))
-            guard dropsLeft > 0 else { return false }
-            dropsLeft -= 1
-            return true
-        }
-        if drop { throw URLError(.timedOut) }
+        if dropped.take(request) { throw URLError(.timedOut) }
         return answer
     }
 }
 
 /// Answers the first `busy` requests to paths ending in `pathSuffix` as a busy server does
 /// (503, `server_busy`, `Retry-After: retryAfter`) without sending them; sends the rest for real.
-final class BusyServerTransport: HTTPTransport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var busyLeft: Int
-    private var sentKeys: [String?] = []
+final class BusyServerTransport: HTTPTransport, Sendable {
+    private let answeredBusy: FirstRequests
     private let pathSuffix: String
     private let retryAfter: Int
     private let live = URLSessionTransport()
 
     init(busy: Int, pathSuffix: String, retryAfter: Int = 1) {
-        busyLeft = busy
+        answeredBusy = FirstRequests(busy)
         self.pathSuffix = pathSuffix
         self.retryAfter = retryAfter
     }
 
     /// The Idempotency-Key of every request to the path, in order (nil when it had none).
-    var keys: [String?] { lock.withLock { sentKeys } }
+    var keys: [String?] { answeredBusy.keys }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        guard let url = request.url, url.path.hasSuffix(pathSuffix) else { return try await live.send(request) }
-        let busy = lock.withLock {
-            sentKeys.append(request.value(forHTTPHeaderField: "Idempotency-Key"))
-            guard busyLeft > 0 else { return false }
-            busyLeft -= 1
-            return true
+        guard let url = request.url, url.path.hasSuffix(pathSuffix), answeredBusy.take(request) else {
+            return try await live.send(request)
         }
-        guard busy else { return try await live.send(request) }
         let body = #"{"error":{"code":"server_busy","message":"The server is busy; try again in a moment"}}"#
         let response = HTTPURLResponse(
             url: url, statusCode: 503, httpVersion: "HTTP/1.1",

@@ -1,5 +1,6 @@
 import AllowanceAPI
 import Foundation
+import NIOCore
 import Testing
 import Vapor
 import VaporTesting
@@ -11,9 +12,12 @@ let testStart = Date(timeIntervalSince1970: 1_795_285_800)
 
 /// Runs `body` against a fully configured server on a real database: a fresh SQLite file by
 /// default, or the PostgreSQL of `TEST_DATABASE_URL` (shared; every test makes its own family).
-/// `metrics` turns on `GET /metrics` and the recording behind it (`METRICS=1`).
+/// `metrics` turns on `GET /metrics` and the recording behind it (`METRICS=1`). `poolTimeout` is
+/// how long a request waits for a pooled PostgreSQL connection: long by default, since the whole
+/// suite shares two cores and one database.
 func withApp(
-    at start: Date = testStart, registrationsPerHour: Int = 0, metrics: Bool = false, _ body: (TestClient) async throws -> Void
+    at start: Date = testStart, registrationsPerHour: Int = 0, metrics: Bool = false, poolTimeout: TimeAmount = .seconds(120),
+    _ body: (TestClient) async throws -> Void
 ) async throws {
     let app = try await Application.make(.testing)
     app.logger.logLevel = .warning
@@ -32,7 +36,7 @@ func withApp(
         var options = ServerOptions(
             database: setting, seedDemoFamily: false, passwordCost: 4, registrationsPerHour: registrationsPerHour)
         options.metrics = metrics
-        options.postgresPoolTimeout = .seconds(120)
+        options.postgresPoolTimeout = poolTimeout
         if sqliteFile == nil {
             // Tests run in parallel; on the shared PostgreSQL one at a time creates the schema.
             try await migrationGate.run { [options] in try await configure(app, options: options) }
