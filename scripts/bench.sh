@@ -179,6 +179,20 @@ drop_db() { # backend name: frees the space of a finished section (unless KEEP_W
 
 pg_admin() { psql -X -q -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -v ON_ERROR_STOP=1 "$@" >/dev/null; }
 
+# Settles what a seeding left behind before anything is measured, as a database that has been
+# serving for a while is. On PostgreSQL, VACUUM marks the new rows visible to all (autovacuum
+# does it about a minute after a bulk load, which put its reads and writes in the middle of the
+# mixed load's later runs) and CHECKPOINT writes out the loaded pages; on both, `sync` flushes
+# the files the seeding wrote, which the kernel would otherwise write back during the runs.
+settle_db() {
+    if [ "$BACKEND" != sqlite ]; then
+        psql -X -q -h 127.0.0.1 -p "$PG_PORT" -U postgres -d "${DB_URL##*/}" -v ON_ERROR_STOP=1 -c "VACUUM" >/dev/null \
+            || die "VACUUM after seeding failed"
+        pg_admin -c "CHECKPOINT" || die "CHECKPOINT after seeding failed"
+    fi
+    sync
+}
+
 # The server's commands (verify, run-jobs) on the current database.
 server_command() { env "${DB_ENV[@]}" SEED_DEMO=0 "$BIN" "$@"; }
 
@@ -404,6 +418,7 @@ bench_size() { # rows (on BACKEND)
     stop_server
     python3 "$ROOT/scripts/bench_seed.py" "${SEED_TARGET[@]}" "$rows" --email "$KID_EMAIL" --creator "$PARENT_EMAIL" >&2 \
         || die "seeding $rows rows failed"
+    settle_db
     start_server "$SERVER_LOG"
     # Start and memory: time to the first answered /health on this ledger, RSS once it is idle.
     sleep 2
@@ -471,6 +486,7 @@ bench_payday() {
         || { tail -20 "$WORK/payday-setup-$BACKEND.txt" >&2; die "could not create the payday database"; }
     local at
     at=$(python3 "$ROOT/scripts/bench_payday.py" seed "${SEED_TARGET[@]}" "$n") || die "seeding $n children failed"
+    settle_db
     log "  run-jobs --at $at"
     local started ended code=0
     started=$(date +%s.%N)
@@ -531,6 +547,7 @@ bench_learning() {
         start_server "$SERVER_LOG"
         stop_server
         python3 "$ROOT/scripts/bench_learning.py" seed "$db" "$n" --email "$KID_EMAIL" || die "seeding $n sessions failed"
+        settle_db
         start_server "$SERVER_LOG"
         local kai parent out
         out=$(login "$KID_EMAIL") || exit 2
@@ -614,6 +631,7 @@ bench_mixed() {
     [ "$BACKEND" = sqlite ] && target=(--sqlite "$DB_PATH")
     python3 "$ROOT/scripts/bench_mixed_seed.py" "${target[@]}" --manifest "$WORK/mixed-manifest.json" --families "$MIX_FAMILIES" --children "$MIX_CHILDREN" \
         --weeks "$MIX_WEEKS" >&2 || die "seeding the mixed database failed"
+    settle_db
 
     start_server "$SERVER_LOG" 0
     # Idle memory once the start-up (and the scheduler's first pass over every family) is over.
