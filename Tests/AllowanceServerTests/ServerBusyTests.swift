@@ -41,10 +41,12 @@ import Vapor
             let move = CreateTransactionRequest(childId: kai.id, amount: Money(cents: 2_50), type: .credit, description: "Chores")
             let key = [("Idempotency-Key", "busy-\(family.tag)")]
 
-            let release = try await Self.holdEveryPooledConnection(of: client.app)
-            let read = try await client.send(.GET, "/api/v1/children/\(kai.id)/balance", token: family.parent.token)
-            let busy = try await client.send(.POST, "/api/v1/transactions", token: family.parent.token, json: move, headers: key)
-            release()
+            let (read, busy) = try await Self.withEveryPooledConnectionHeld(in: client.app) {
+                (
+                    try await client.send(.GET, "/api/v1/children/\(kai.id)/balance", token: family.parent.token),
+                    try await client.send(.POST, "/api/v1/transactions", token: family.parent.token, json: move, headers: key)
+                )
+            }
 
             for answer in [read, busy] {
                 #expect(answer.status == .serviceUnavailable)
@@ -63,21 +65,22 @@ import Vapor
         }
     }
 
-    /// Leases every connection of the app's pools (one pool per event loop) until the returned
-    /// function is called.
-    static func holdEveryPooledConnection(of app: Application) async throws -> @Sendable () -> Void {
+    /// Runs `body` while every connection of the app's pools (one pool per event loop) is
+    /// leased, and gives them back however it ends.
+    static func withEveryPooledConnectionHeld<Result>(in app: Application, _ body: () async throws -> Result) async throws -> Result {
         var releases: [EventLoopPromise<Void>] = []
+        defer { for release in releases { release.succeed(()) } }
         for loop in app.eventLoopGroup.makeIterator() {
             let postgres = try #require(app.databases.database(.psql, logger: app.logger, on: loop) as? any PostgresDatabase)
             let leased = loop.makePromise(of: Void.self)
             let release = loop.makePromise(of: Void.self)
-            _ = postgres.withConnection { _ in
+            releases.append(release)
+            postgres.withConnection { _ in
                 leased.succeed(())
                 return release.futureResult
-            }
+            }.whenFailure { leased.fail($0) }
             try await leased.futureResult.get()
-            releases.append(release)
         }
-        return { [releases] in for release in releases { release.succeed(()) } }
+        return try await body()
     }
 }
