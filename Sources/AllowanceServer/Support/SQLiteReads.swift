@@ -63,6 +63,9 @@ final class SQLiteReads: Sendable {
         private let writes: Bool
         private var statements: [String: OpaquePointer] = [:]
         private var largeStatements: [String: OpaquePointer] = [:]
+        /// Each kept statement's column names by position, read once: building them for every
+        /// run was 2 % of a posting's CPU (the session lookup alone names twenty columns).
+        private var columnNames: [OpaquePointer: [String: Int]] = [:]
         /// Statements kept now, small and large, and statements prepared so far (the tests read them).
         var keptCounts: (small: Int, large: Int) { (statements.count, largeStatements.count) }
         private(set) var preparations = 0
@@ -124,17 +127,21 @@ final class SQLiteReads: Sendable {
                 return nil
             }
             if sqlite_nio_sqlite3_bind_parameter_count(statement) > Self.largeStatementBinds {
-                Self.keep(statement, for: sql, in: &largeStatements, limit: Self.largeStatementLimit)
+                keep(statement, for: sql, in: &largeStatements, limit: Self.largeStatementLimit)
             } else {
-                Self.keep(statement, for: sql, in: &statements, limit: writes ? Self.writerStatementLimit : Self.statementLimit)
+                keep(statement, for: sql, in: &statements, limit: writes ? Self.writerStatementLimit : Self.statementLimit)
             }
             return statement
         }
 
-        /// Keeps `statement` in `cache`, first letting all of it go when it is full.
-        private static func keep(_ statement: OpaquePointer, for sql: String, in cache: inout [String: OpaquePointer], limit: Int) {
+        /// Keeps `statement` in `cache`, first letting all of it go when it is full (with the
+        /// names read for them: a later statement may be given a finalized one's address).
+        private func keep(_ statement: OpaquePointer, for sql: String, in cache: inout [String: OpaquePointer], limit: Int) {
             if cache.count >= limit {
-                for old in cache.values { sqlite_nio_sqlite3_finalize(old) }
+                for old in cache.values {
+                    columnNames[old] = nil
+                    sqlite_nio_sqlite3_finalize(old)
+                }
                 cache.removeAll()
             }
             cache[sql] = statement
@@ -153,14 +160,14 @@ final class SQLiteReads: Sendable {
             for (index, bind) in binds.enumerated() {
                 try check(Self.bind(bind, at: Int32(index + 1), to: statement))
             }
-            var names: [String: Int]?
             while true {
                 switch sqlite_nio_sqlite3_step(statement) {
                 case SQLITE_ROW:
                     let count = Int(sqlite_nio_sqlite3_column_count(statement))
-                    let columns = names ?? Self.names(of: statement, count: count)
-                    names = columns
-                    try onRow(Row(columns: columns, values: (0..<count).map { Self.value(at: Int32($0), of: statement) }))
+                    try onRow(
+                        Row(
+                            columns: names(of: statement, count: count),
+                            values: (0..<count).map { Self.value(at: Int32($0), of: statement) }))
                 case SQLITE_DONE: return
                 case let code: try check(code)
                 }
@@ -179,12 +186,16 @@ final class SQLiteReads: Sendable {
             SQLText.begins(sql, withOneOf: ["SELECT", "WITH"])
         }
 
-        private static func names(of statement: OpaquePointer, count: Int) -> [String: Int] {
+        /// A column's first position by its name, as SQLiteNIO's rows find it. A statement's
+        /// columns are fixed once it is prepared (the schema only changes before serving).
+        private func names(of statement: OpaquePointer, count: Int) -> [String: Int] {
+            if let names = columnNames[statement] { return names }
             var names: [String: Int] = [:]
             for index in 0..<count {
                 let name = String(cString: sqlite_nio_sqlite3_column_name(statement, Int32(index)))
                 if names[name] == nil { names[name] = index }
             }
+            columnNames[statement] = names
             return names
         }
 
