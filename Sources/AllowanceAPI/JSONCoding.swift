@@ -41,9 +41,39 @@ public enum ISO8601Wire {
     private static let wireStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     public static func parse(_ text: String) -> Date? {
+        guard fieldsExist(text) else { return nil }
         if let date = try? Date(text, strategy: .iso8601) { return date }
         if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
         if let date = try? Date(text, strategy: Date.ISO8601FormatStyle().year().month().day()) { return date }
         return nil
+    }
+
+    /// Whether the date and time written exist. Foundation's parser rolls an impossible one
+    /// over ("2027-02-30" is March 2nd, "T25:00" the next day's 01:00), so a person who typed
+    /// one would get a day they never asked for instead of being told.
+    static func fieldsExist(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func number(at start: Int, digits: Int) -> Int? {
+            guard start + digits <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[start..<start + digits] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        // Only the extended form ("2026-11-21T18:30:00Z") is checked; any other is Foundation's to refuse.
+        guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), let year = number(at: 0, digits: 4),
+            let month = number(at: 5, digits: 2), let day = number(at: 8, digits: 2)
+        else { return true }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...12).contains(month), (1...days[month - 1]).contains(day) else { return false }
+        guard bytes.count >= 16, bytes[13] == UInt8(ascii: ":"), let hour = number(at: 11, digits: 2),
+            let minute = number(at: 14, digits: 2)
+        else { return true }
+        guard hour <= 23, minute <= 59 else { return false }
+        guard bytes.count >= 19, bytes[16] == UInt8(ascii: ":"), let second = number(at: 17, digits: 2) else { return true }
+        return second <= 59
     }
 }

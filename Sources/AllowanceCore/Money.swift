@@ -43,10 +43,9 @@ extension Money {
             body = body.dropFirst()
         }
         if body.first == "$" { body = body.dropFirst() }
-        let digitsOnly = body.replacingOccurrences(of: ",", with: "")
-        let parts = digitsOnly.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2 else { throw .notANumber }
-        let whole = parts[0]
+        let whole = try Self.ungrouped(parts[0])
         let fraction = parts.count == 2 ? parts[1] : ""
         guard !(whole.isEmpty && fraction.isEmpty),
             whole.allSatisfy({ $0.isASCII && $0.isNumber }),
@@ -63,6 +62,16 @@ extension Money {
         let cents = wholeValue * 100 + fractionValue
         guard cents <= Money.maximum.cents else { throw .outOfRange }
         self.init(cents: negative ? -cents : cents)
+    }
+
+    /// The whole dollars without their thousands separators, which must be where they belong
+    /// ("1,234"). A comma anywhere else is refused, never dropped: "1,50" (a decimal comma)
+    /// would otherwise be read as $150.00.
+    private static func ungrouped(_ whole: Substring) throws(MoneyParseError) -> Substring {
+        guard whole.contains(",") else { return whole }
+        let groups = whole.split(separator: ",", omittingEmptySubsequences: false)
+        guard (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else { throw .notANumber }
+        return Substring(groups.joined())
     }
 
     /// Converts an exact decimal; fails when it is not a whole number of cents.

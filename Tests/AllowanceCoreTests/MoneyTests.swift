@@ -7,7 +7,7 @@ import Testing
     @Test(
         arguments: [
             ("12", 1200), ("12.5", 1250), ("12.50", 1250), ("0.01", 1), (".99", 99), ("$1,234.56", 123_456), ("-3.07", -307),
-            ("1.500", 150), ("  7.10 ", 710), ("0", 0),
+            ("1.500", 150), ("  7.10 ", 710), ("0", 0), ("1,234,567", 123_456_700), ("12,345.6", 1_234_560),
         ] as [(String, Int64)])
     func parsesExactCents(text: String, cents: Int64) throws {
         #expect(try Money(parsing: text) == Money(cents: cents))
@@ -18,7 +18,11 @@ import Testing
         #expect(throws: MoneyParseError.tooManyDecimals) { try Money(parsing: text) }
     }
 
-    @Test(arguments: ["", "abc", "1.2.3", "1e5", "$", "--1", "١٢"])
+    /// A decimal comma ("1,50", as German or French write it) is refused, not read as $150.00,
+    /// and so is a comma that does not separate thousands.
+    @Test(arguments: [
+        "", "abc", "1.2.3", "1e5", "$", "--1", "١٢", "1,50", "0,5", "2,5", "1,2345", ",100", "1,000,00", "1.000,50", "12.5,0",
+    ])
     func refusesWhatIsNotANumber(text: String) {
         #expect(throws: MoneyParseError.notANumber) { try Money(parsing: text) }
     }

@@ -204,7 +204,7 @@ import VaporTesting
         Rule(.GET, "/api/v1/families/current/learning-settings", .signedIn),
         Rule(.PUT, "/api/v1/families/current/learning-settings", .parentOnly, body: #"{"pointsPerDollar":100}"#),
         Rule(
-            .POST, "/api/v1/learning-goals", .parentOrOwnChild,
+            .POST, "/api/v1/learning-goals", .parentOnly,
             body: #"{"childId":"{childId}","title":"Hacked","type":"TimeBased","targetValue":1,"frequency":"Weekly"}"#),
         Rule(.GET, "/api/v1/children/:childId/learning-goals", .parentOrOwnChild),
         Rule(.GET, "/api/v1/learning-goals/:learningGoalId", .parentOrOwnChild),

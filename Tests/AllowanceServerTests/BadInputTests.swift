@@ -66,6 +66,8 @@ import Vapor
                 ("/api/v1/children/\(kai)/transactions?offset=-1", "offset must be a number of 0 or more"),
                 ("/api/v1/children/\(kai)/transactions?type=Gift", "type must be Credit or Debit"),
                 ("/api/v1/children/\(kai)/transactions?from=yesterday", "from must be an ISO 8601 date"),
+                ("/api/v1/children/\(kai)/transactions?from=2026-02-30", "from must be an ISO 8601 date"),
+                ("/api/v1/children/\(kai)/transactions?to=2026-11-31", "to must be an ISO 8601 date"),
                 ("/api/v1/children/\(kai)/transactions?from=2026-11-20&to=2026-11-01", "to must be after from"),
             ]
             // Refusals that depend on another field, the date or the family's data fit the document: 422.

@@ -103,9 +103,12 @@ import VaporTesting
 
     @Test func signInRedirectStaysOnThisSite() async throws {
         try await withApp { client in
-            let page = try await client.send(.GET, "/login?next=//evil.example/steal")
-            #expect(page.status == .ok)
-            #expect(!page.body.string.contains("evil.example"))
+            // Browsers drop tabs and line breaks from a URL, so "/\t/evil.example" would be "//evil.example".
+            for next in ["//evil.example/steal", "/%09/evil.example/steal", "/%0A/evil.example/steal", "/%0D%0A/evil.example/"] {
+                let page = try await client.send(.GET, "/login?next=\(next)")
+                #expect(page.status == .ok)
+                #expect(!page.body.string.contains("evil.example"), "\(next)")
+            }
         }
     }
 

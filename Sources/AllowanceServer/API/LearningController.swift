@@ -48,7 +48,7 @@ enum LearningController {
                 access: .parent,
                 request: LearningSettingsDto.self, response: LearningSettingsDto.self, refusals: [.paymentRequired], use: updateSettings),
             .init(
-                .POST, "/api/v1/learning-goals", "Create a learning goal (Basic: 3 active per child)", access: .parentOrOwnChild,
+                .POST, "/api/v1/learning-goals", "Create a learning goal (Basic: 3 active per child)", access: .parent,
                 request: CreateLearningGoalDto.self, response: LearningGoalDto.self, status: 201,
                 refusals: [.notFound, .paymentRequired, .unprocessableEntity], use: createGoal),
             .init(

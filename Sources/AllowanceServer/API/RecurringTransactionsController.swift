@@ -29,7 +29,7 @@ enum RecurringTransactionsController {
                 access: .parent, response: nil, status: 204, use: delete),
             .init(
                 .POST, "/api/v1/recurring-transactions/{recurringTransactionId}/pause",
-                "Parefusals: [.conflict], use: nothing falls due until resumed",
+                "Pause: nothing falls due until resumed (and what would have is skipped)",
                 access: .parent, response: RecurringTransactionDto.self, use: pause),
             .init(
                 .POST, "/api/v1/recurring-transactions/{recurringTransactionId}/resume",

@@ -18,7 +18,12 @@ enum ChildService {
                 try await user.save(on: db)
             }
             if allowance != nil || input.allowanceDay != nil, let stored = try await Child.find(child.id, on: db) {
-                if let allowance { stored.weeklyAllowanceCents = allowance.cents }
+                if let allowance {
+                    // Weeks without an allowance are not owed once one is set: paydays are owed
+                    // from now on, as after a pause, not since the last one paid (or the child was added).
+                    if stored.weeklyAllowanceCents == 0 && allowance.cents > 0 { stored.allowanceResumedAt = context.now }
+                    stored.weeklyAllowanceCents = allowance.cents
+                }
                 if let day = input.allowanceDay { stored.allowanceDay = day.rawValue }
                 try await stored.save(on: db)
             }

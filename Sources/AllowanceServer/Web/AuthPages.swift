@@ -94,8 +94,12 @@ struct AuthPages: RouteCollection {
     }
 
     /// Only paths on this site, so a crafted link cannot send someone elsewhere after sign-in.
+    /// Control characters are refused too: a browser drops tabs and line breaks from a URL, so
+    /// "/\t/evil.example" would take it to "//evil.example".
     private func safeNext(_ next: String?) -> String {
-        guard let next = next?.removingPercentEncoding ?? next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\") else {
+        guard let next = next?.removingPercentEncoding ?? next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"),
+            !next.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             return ""
         }
         return next

@@ -5,6 +5,9 @@ import Vapor
 /// A child's piggy bank (the Piggy Bank document): balance, chart, history, add and subtract funds,
 /// quick −$5, rename, delete with confirmation; and adding a child (the App Screens document 1.3).
 struct ChildPages: RouteCollection {
+    /// The most ledger rows the page shows ("Load more" adds 20 at a time).
+    static let maxRows = 500
+
     static let quickSubtract = Money(cents: 5_00)
 
     func boot(routes: any RoutesBuilder) throws {
@@ -28,7 +31,7 @@ struct ChildPages: RouteCollection {
         let user = try req.requireUser()
         let templates = try await TemplateService.list(for: user, withUsage: false, in: req.context)
         let goals = try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context)
-        let limit = max(try req.query.int("limit", in: 1...500) ?? 20, 20)
+        let limit = max(try req.query.int("limit", in: 1...Self.maxRows) ?? 20, 20)
         let now = req.now
         let history = try await LedgerService.list(childID: child.id, filter: LedgerFilter(limit: limit), on: req.db.sql)
         let points = try await BalanceHistory.endOfDayBalances(for: child, days: 60, now: now, on: req.db.sql)
@@ -42,7 +45,10 @@ struct ChildPages: RouteCollection {
             nextPayment: child.allowancePaused ? "Paused" : next, allowancePaused: child.allowancePaused,
             chart: Charts.balanceLine(points),
             history: try await TransactionRow.html(history.transactions, calendar: child.calendar, on: req),
-            hasMore: history.hasMore, moreLimit: limit + 20, canEdit: user.isParent, quickSubtract: Self.quickSubtract.formatted,
+            // Past the most rows the page shows, its "Load more" would be refused; the
+            // transactions page (the history's "Search and filter") goes further.
+            hasMore: history.hasMore && limit < Self.maxRows, moreLimit: min(limit + 20, Self.maxRows), canEdit: user.isParent,
+            quickSubtract: Self.quickSubtract.formatted,
             canQuickSubtract: child.balance >= Self.quickSubtract,
             quickAdd: try await QuickAdd(child: child, templates: templates, isParent: user.isParent).html(on: req),
             goals: try await GoalPages.GoalRow.html(goals, on: req), learning: learning, hasLogin: child.email != nil,

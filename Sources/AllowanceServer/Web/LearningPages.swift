@@ -9,8 +9,12 @@ struct LearningPages: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(SiteURL.learning(child: .key).pathComponents, use: show)
         routes.post(SiteURL.learningAction(child: .key, .session).pathComponents, use: logSession)
+        let largest: ByteCount = "1mb"
         routes.on(
-            .POST, SiteURL.learningAction(child: .key, .sessionsImport).pathComponents, body: .collect(maxSize: "1mb"), use: importSessions)
+            .POST, SiteURL.learningAction(child: .key, .sessionsImport).pathComponents, body: .collect(maxSize: largest),
+            use: importSessions
+        )
+        .formBodyLimit = largest.value
         routes.post(SiteURL.learningAction(child: .key, .goal).pathComponents, use: addGoal)
         routes.post(SiteURL.learningAction(child: .key, .redeem).pathComponents, use: redeem)
         routes.post(SiteURL.learningGoalDelete(.key).pathComponents, use: deleteGoal)
@@ -189,7 +193,7 @@ struct LearningPages: RouteCollection {
     }
 
     @Sendable func addGoal(req: Request) async throws -> Response {
-        try await learningForm(req) { child, user in
+        try await learningForm(req, parentOnly: true) { child, user in
             let form = try req.content.decode(GoalForm.self)
             guard let type = form.type.flatMap(LearningGoalType.init(parsing:)) else {
                 throw AppError.validation("Choose what the goal counts")

@@ -52,6 +52,12 @@ struct CSRFMiddleware: AsyncMiddleware {
         let token = existing.flatMap { $0.count == 64 ? $0 : nil } ?? Self.newToken()
         request.storage[TokenKey.self] = token
         if request.method == .POST {
+            // The route collects its body only after the middleware; a form longer than what
+            // arrived with the request's head (a CSV file) is collected here, up to the route's limit.
+            if request.body.data == nil {
+                let limit = request.route?.formBodyLimit ?? request.application.routes.defaultMaxBodySize.value
+                _ = try await request.body.collect(max: limit).get()
+            }
             let sent = try? request.content.get(String.self, at: Self.fieldName)
             guard let existing, let sent, Self.constantTimeEqual(sent, existing) else {
                 throw AppError(.forbidden, .csrf, "This form has expired. Go back, reload the page and try again.")
@@ -75,5 +81,14 @@ struct CSRFMiddleware: AsyncMiddleware {
         let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
+
+extension Route {
+    /// The most bytes a form posted to this route may hold, when more than the application's
+    /// default: `CSRFMiddleware` collects the body before the route does, so it must know.
+    var formBodyLimit: Int? {
+        get { userInfo["formBodyLimit"] as? Int }
+        set { userInfo["formBodyLimit"] = newValue }
     }
 }

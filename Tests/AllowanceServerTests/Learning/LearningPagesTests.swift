@@ -118,6 +118,33 @@ import VaporTesting
             #expect(try await pages.page(client, "/children/\(family.children[0].id)/learning", cookies: child).status == .ok)
         }
     }
+
+    /// The spec: "Goal creation and modification is restricted to parent users only". A child
+    /// who could set goals could set tiny ones and collect the goal badges' points over and over.
+    @Test func onlyAParentSetsALearningGoal() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            let child = try await pages.signIn(client, email: kai.email)
+            let path = "/children/\(kai.id)/learning"
+            let page = try await pages.page(client, path, cookies: child).body.string
+            #expect(!page.contains("New goal") && page.contains("A parent can set one"))
+            let posted = try await pages.post(
+                client, path + "/goal", form: "_csrf=\(child.csrf)&title=Tiny&type=TimeBased&targetValue=0.01&frequency=Daily",
+                cookies: child)
+            #expect(posted.status == .forbidden)
+            let api = try await client.send(
+                .POST, "/api/v1/learning-goals", token: kai.token,
+                body: #"{"childId":"\#(kai.id)","title":"Tiny","type":"TimeBased","targetValue":0.01,"frequency":"Daily"}"#)
+            #expect(api.status == .forbidden)
+            let goals: [LearningGoalDto] = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/learning-goals?status=all", token: family.parent.token)
+            #expect(goals.isEmpty)
+            // The parent still sets one, on the same page.
+            let parent = try await pages.signIn(client, email: family.parent.email)
+            #expect(try await pages.page(client, path, cookies: parent).body.string.contains("New goal"))
+        }
+    }
 }
 
 extension LearningPagesTests {

@@ -210,6 +210,29 @@ import Testing
         }
     }
 
+    /// Weeks with no allowance are not owed when one is set later: paying them at the new
+    /// rate would hand a child money nobody promised.
+    @Test func payday_AnAllowanceSetLaterIsOwedFromThenOn() async throws {
+        try await withApp { client in
+            var family = try await client.family()
+            let kai = try await client.addChild(to: family, name: "Kai", balance: .zero, allowance: .zero)
+            // Three Saturdays later (12 December, a Sunday morning in New York) a parent sets $5.00 a week.
+            client.now.value = utc("2026-12-13T15:00:00Z")
+            family = try await client.signIn(family)
+            let set: ChildResponse = try await client.call(
+                .PUT, "/api/v1/children/\(kai.id)", token: family.parent.token,
+                json: UpdateChildRequest(weeklyAllowance: Money(cents: 5_00)))
+            #expect(set.weeklyAllowance == Money(cents: 5_00))
+            #expect(await client.runJobs(at: utc("2026-12-13T16:00:00Z"), for: family)["payday"] == 0)
+            // The next Saturday is the first payday.
+            #expect(await client.runJobs(at: utc("2026-12-19T16:00:00Z"), for: family)["payday"] == 1)
+            family = try await client.signIn(family)
+            #expect(
+                try await client.ledger(of: kai, in: family, search: "Weekly allowance").map(\.createdAt) == [utc("2026-12-19T05:00:00Z")])
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 5_00))
+        }
+    }
+
     @Test func removingAChildRemovesTheirSchedulesAndPaydays() async throws {
         try await withApp { client in
             var family = try await client.family(children: [("Kai", Money(cents: 20_00)), ("Freya", Money(cents: 20_00))])

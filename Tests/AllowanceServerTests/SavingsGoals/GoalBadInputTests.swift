@@ -62,6 +62,9 @@ import Vapor
                     ("{\(ok),\"targetAmount\":10,\"autoTransferAmount\":5}", "autoTransferAmount needs an autoTransferType"),
                     ("{\(ok),\"targetAmount\":10,\"targetDate\":\"2026-11-20\"}", "Target date cannot be in the past"),
                     ("{\(ok),\"targetAmount\":10,\"targetDate\":\"tomorrow\"}", "targetDate is not an ISO 8601 date"),
+                    // Days that do not exist are refused, not rolled over into March.
+                    ("{\(ok),\"targetAmount\":10,\"targetDate\":\"2027-02-30\"}", "targetDate is not an ISO 8601 date"),
+                    ("{\(ok),\"targetAmount\":10,\"targetDate\":\"2027-02-29T00:00:00Z\"}", "targetDate is not an ISO 8601 date"),
                     ("{\(ok),\"targetAmount\":10,\"priority\":0}", "Priority must be a number from 1 to 100"),
                     // Foundation's decoder reports a fractional Int as invalid JSON, without the field.
                     ("{\(ok),\"targetAmount\":10,\"priority\":1.5}", "not valid JSON"),
@@ -186,6 +189,8 @@ import Vapor
                     (#"{"targetAmount":10,"bonusAmount":1,"endDate":"2026-11-01"}"#, "End date must be in the future"),
                     (#"{"targetAmount":10,"bonusAmount":1,"endDate":"2026-11-21T18:30:00Z"}"#, "End date must be in the future"),
                     (#"{"targetAmount":10,"bonusAmount":1,"endDate":"next week"}"#, "endDate is not an ISO 8601 date"),
+                    (#"{"targetAmount":10,"bonusAmount":1,"endDate":"2027-01-01T25:00:00Z"}"#, "endDate is not an ISO 8601 date"),
+                    (#"{"targetAmount":10,"bonusAmount":1,"endDate":"2027-01-01T10:60:00Z"}"#, "endDate is not an ISO 8601 date"),
                     (
                         "{\"targetAmount\":10,\(end),\"bonusAmount\":1,\"description\":\"\(long)\"}",
                         "Description must be at most 200 characters"

@@ -34,8 +34,11 @@ import Testing
                     "You saved $20.00 toward Bike in time and earned a $5.00 bonus!"
                 ])
             #expect(try await client.notifications(token: family.parent.token).first?.title == "Kai won the Bike challenge")
-            // Won once: more saving pays nothing more.
+            // Won once: more saving pays nothing more, and no longer counts toward it.
+            client.now.value = client.now.value.addingTimeInterval(30)
             #expect(try await client.saved(5_00, to: goal, token: kai.token).challengeBonusAdded == nil)
+            let won: [GoalChallengeDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/challenges", token: kai.token)
+            #expect(won.first?.currentProgress == Money(cents: 20_00) && won.first?.progressPercentage == 100)
             #expect(try await client.audit(family).isClean)
         }
     }
@@ -145,6 +148,8 @@ import Testing
             #expect(try await client.saved(10_00, to: goal, token: kai.token).challengeBonusAdded == nil)
             let listed: [GoalChallengeDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/challenges", token: kai.token)
             #expect(listed.map(\.status) == [.cancelled])
+            // What was saved after the cancel does not count toward the cancelled challenge.
+            #expect(listed.first?.currentProgress == .zero)
             let again = try await client.send(.DELETE, "/api/v1/savings-goals/\(goal.id)/challenge", token: family.parent.token)
             #expect(again.status == .notFound)
             #expect(again.error?.message == "Bike has no active challenge")

@@ -15,6 +15,8 @@ enum LearningGoalService {
     static func create(_ input: CreateLearningGoalDto, for child: ChildRecord, by user: AuthUser, in context: ServiceContext) async throws
         -> LearningGoalDto
     {
+        // The spec's rule: goals are set by parents (a child reads them and logs sessions).
+        try user.requireParent()
         let now = context.now
         let title = try InputRules.required(input.title, "Title", max: titleLength)
         let details = try InputRules.optional(input.description, "Description", max: descriptionLength)

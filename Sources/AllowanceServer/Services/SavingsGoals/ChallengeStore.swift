@@ -11,15 +11,24 @@ struct ChallengeRecord: Sendable {
     let createdBy: UUID?
     var terms: ChallengeTerms
     var completedAt: Date?
+    /// When it failed or was cancelled.
+    var endedAt: Date? = nil
     let description: String?
     let createdAt: Date
+
+    /// Savings count toward it until it ended: its end date, or earlier when it was won (the
+    /// winning deposit, made at that instant, included) or cancelled.
+    var countsUntil: Date {
+        let closed = completedAt.map { $0.addingTimeInterval(0.001) } ?? endedAt
+        return min(terms.endDate, closed ?? terms.endDate)
+    }
 }
 
 /// Reads challenges.
 enum ChallengeStore {
     private struct Row: Decodable {
         let id: UUID, goal_id: UUID, created_by: UUID?, target_amount_cents: Int64, start_date: Date, end_date: Date
-        let bonus_amount_cents: Int64, status: Int, completed_at: Date?, description: String?, created_at: Date
+        let bonus_amount_cents: Int64, status: Int, completed_at: Date?, ended_at: Date?, description: String?, created_at: Date
 
         var record: ChallengeRecord {
             ChallengeRecord(
@@ -28,13 +37,13 @@ enum ChallengeStore {
                     target: Money(cents: target_amount_cents), startDate: start_date, endDate: end_date,
                     bonus: Money(cents: bonus_amount_cents),
                     status: ChallengeStatus(rawValue: status) ?? .active),
-                completedAt: completed_at, description: description, createdAt: created_at)
+                completedAt: completed_at, endedAt: ended_at, description: description, createdAt: created_at)
         }
     }
 
     private static let select: SQLQueryString = """
         SELECT c.id, c.goal_id, c.created_by, c.target_amount_cents, c.start_date, c.end_date, c.bonus_amount_cents, c.status,
-               c.completed_at, c.description, c.created_at
+               c.completed_at, c.ended_at, c.description, c.created_at
         FROM goal_challenges c
         """
 
@@ -66,7 +75,7 @@ enum ChallengeStore {
     /// What the child has saved toward each challenge so far.
     static func progress(of challenges: [ChallengeRecord], on sql: SQLDatabase) async throws -> [UUID: Money] {
         let saved = try await GoalRows.saved(
-            in: challenges.map { GoalRows.SavedSpan(goalID: $0.goalID, start: $0.terms.startDate, end: $0.terms.endDate) }, on: sql)
+            in: challenges.map { GoalRows.SavedSpan(goalID: $0.goalID, start: $0.terms.startDate, end: $0.countsUntil) }, on: sql)
         return Dictionary(uniqueKeysWithValues: zip(challenges.map(\.id), saved))
     }
 }
