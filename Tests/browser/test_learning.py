@@ -154,5 +154,5 @@ def test_a_parent_imports_a_csv_of_sixty_sessions(page: Page):
     csv = ("\n".join(rows) + "\n").encode()
     assert len(csv) > 4000
     page.locator("#session-file").set_input_files({"name": "sessions.csv", "mimeType": "text/csv", "buffer": csv})
-    page.get_by_role("button", name="Import").click()
+    page.get_by_role("button", name="Import", exact=True).click()
     expect(flash(page)).to_contain_text("Imported 60 sessions.")
