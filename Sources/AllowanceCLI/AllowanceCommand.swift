@@ -45,12 +45,12 @@ public struct AllowanceCommand: ParsableCommand {
         }
         do {
             let text = try await command.output(in: CommandContext(terminal: terminal))
-            terminal.write(text)
+            terminal.write(Terminal.printable(text))
             return 0
         } catch let error as APIError {
-            terminal.writeError("error: \(error.terminalMessage)\n")
+            terminal.writeError("error: \(Terminal.printable(error.terminalMessage(environment: terminal.environment)))\n")
         } catch let error as CLIError {
-            terminal.writeError("error: \(error.message)\n")
+            terminal.writeError("error: \(Terminal.printable(error.message))\n")
         } catch {
             return report(error, in: terminal)
         }

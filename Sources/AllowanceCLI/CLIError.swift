@@ -12,9 +12,12 @@ struct CLIError: Error, Sendable {
 }
 
 extension APIError {
-    /// What the terminal says: the client's sentence, plus the command that gets a person going again.
-    var terminalMessage: String {
+    /// What the terminal says: the client's sentence, plus what gets a person going again (a
+    /// token from the environment is used before the saved session, so signing in would not help).
+    func terminalMessage(environment: [String: String]) -> String {
         switch self {
+        case .signedOut where !(environment["ALLOWANCE_TOKEN"] ?? "").isEmpty:
+            "ALLOWANCE_TOKEN is no longer a live session. Set a new one, or unset it to use the session `allowance login` saves."
         case .signedOut: message + " Run `allowance login` to sign in."
         default: message
         }

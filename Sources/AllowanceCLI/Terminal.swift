@@ -48,6 +48,27 @@ public struct Terminal: Sendable {
             locale: locale(fromLanguage: ProcessInfo.processInfo.environment["LC_ALL"] ?? ProcessInfo.processInfo.environment["LANG"]))
     }
 
+    /// `text` with every control character but line breaks (CSV's "\r\n" too) and tabs shown
+    /// as "\u{FFFD}". What a command prints holds what family members typed (a goal's name, a
+    /// child's name), and an escape sequence in it would otherwise clear the screen or rewrite
+    /// the figures a parent reads.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isHidden) else { return text }
+        var shown = String.UnicodeScalarView()
+        for character in text {
+            if character == "\r\n" {
+                shown.append(contentsOf: character.unicodeScalars)
+                continue
+            }
+            for scalar in character.unicodeScalars { shown.append(isHidden(scalar) ? "\u{FFFD}" : scalar) }
+        }
+        return String(shown)
+    }
+
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control && scalar != "\n" && scalar != "\t"
+    }
+
     /// "de_DE.UTF-8" is de_DE; an unset, "C" or "POSIX" language reads as en_US (the product's own).
     static func locale(fromLanguage language: String?) -> Locale {
         let name = language.map { String($0.prefix { $0 != "." && $0 != "@" }) } ?? ""

@@ -7,7 +7,10 @@ struct TextTable {
 
     init(_ columns: [(String, Alignment)]) { self.columns = columns.map { (title: $0.0, alignment: $0.1) } }
 
-    mutating func append(_ row: [String]) { rows.append(row) }
+    /// A cell keeps to its line: a line break or tab in what was typed is a space here.
+    mutating func append(_ row: [String]) {
+        rows.append(row.map { String($0.map { $0 == "\n" || $0 == "\r\n" || $0 == "\r" || $0 == "\t" ? " " : $0 }) })
+    }
 
     var text: String {
         let all = [columns.map(\.title)] + rows

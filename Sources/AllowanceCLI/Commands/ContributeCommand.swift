@@ -15,13 +15,17 @@ struct ContributeCommand: TerminalCommand {
     @Option(help: "Whose goal (first name or id); needed when the name could be several children's.")
     var child: String?
 
+    @OptionGroup var attempt: MoneyAttempt
+
     @OptionGroup var options: JSONFlag
 
     func output(in context: CommandContext) async throws -> String {
         let money = try parseAmount(amount)
         let client = try context.signedInClient()
         let target = try await findGoal(on: client, in: context)
-        let event = try await client.contribute(to: target.id, ContributeToGoalDto(amount: money))
+        let event = try await attempt.run(check: "allowance goals \(target.childName)") { key in
+            try await client.contribute(to: target.id, ContributeToGoalDto(amount: money), idempotencyKey: key)
+        }
         if options.json { return try context.json(event) }
         let format = context.moneyFormat
         var lines = [

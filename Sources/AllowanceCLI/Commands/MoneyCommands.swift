@@ -16,15 +16,21 @@ struct MoneyMove: ParsableArguments {
     @Option(help: "A category, e.g. Chores.")
     var category: String?
 
+    @OptionGroup var attempt: MoneyAttempt
+
     @OptionGroup var options: JSONFlag
 
-    /// Posts the move; the same Idempotency-Key is kept if the client has to repeat it.
+    /// Posts the move; the same Idempotency-Key is kept if the client has to repeat it, and
+    /// given to the person when no answer came (`MoneyAttempt`).
     func post(_ type: TransactionType, in context: CommandContext) async throws -> (TransactionResponse, ChildResponse) {
         let money = try parseAmount(amount)
         let client = try context.signedInClient()
         let found = try await context.child(child, on: client)
         let request = CreateTransactionRequest(childId: found.id, amount: money, type: type, description: description, category: category)
-        return (try await client.createTransaction(request), found)
+        let entry = try await attempt.run(check: "allowance history \(found.firstName)") { key in
+            try await client.createTransaction(request, idempotencyKey: key)
+        }
+        return (entry, found)
     }
 }
 

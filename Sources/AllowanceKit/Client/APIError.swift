@@ -34,6 +34,19 @@ public enum APIError: Error, Sendable, Equatable {
         return ErrorCode(rawValue: code)
     }
 
+    /// Whether a money move that failed this way may still have happened: no answer came, or
+    /// one this client cannot read (a proxy's 502 after the server had committed). The only
+    /// safe retry then sends the same `Idempotency-Key`. After a server failure (5xx) the
+    /// server keeps the key free, so the same key is safe there too; a refusal (4xx) is kept
+    /// under its key, so a new attempt needs a new one.
+    public var leavesOutcomeUnknown: Bool {
+        switch self {
+        case .unreachable, .timedOut, .unreadableResponse: true
+        case .server(let status, _, _): status >= 500
+        case .signedOut: false
+        }
+    }
+
     /// The HTTP status of a refusal.
     public var status: Int? {
         switch self {

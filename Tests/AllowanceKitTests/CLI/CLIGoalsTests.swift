@@ -34,6 +34,24 @@ import Testing
         }
     }
 
+    /// A child's goal name reaches the parent's terminal: an escape sequence in it (clear the
+    /// screen, set the window title) is shown as a mark, and a line break does not break the table.
+    @Test func whatAChildTypedCannotDriveTheParentsTerminal() async throws {
+        try await withLiveServer { server in
+            let client = try await server.parentClient()
+            let kai = try #require(try await client.children().first { $0.firstName == "Kai" })
+            _ = try await client.createSavingsGoal(
+                CreateSavingsGoalDto(childId: kai.id, name: "Bike\u{1B}[2J\u{1B}]0;pwned\u{07}", targetAmount: Money(cents: 4_000)))
+            let cli = CLIHarness()
+            await cli.login(server)
+            let goals = await cli.run(["goals", "Kai"])
+            #expect(goals.status == 0)
+            #expect(!goals.stdout.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+            #expect(goals.stdout.contains("Bike\u{FFFD}[2J\u{FFFD}]0;pwned\u{FFFD}"))
+            #expect(goals.stdout.split(separator: "\n").count == 2)
+        }
+    }
+
     @Test func anUnknownGoalListsTheOnesThereAre() async throws {
         try await withLiveServer { server in
             let client = try await server.parentClient()

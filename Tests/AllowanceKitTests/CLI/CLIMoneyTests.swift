@@ -28,6 +28,25 @@ import Testing
         }
     }
 
+    /// A person told to "try again" after a lost answer would post the money twice with a new
+    /// key: the error gives the attempt's key, and running the command again with it finishes
+    /// the attempt (here the first send had reached the server: the money moved once).
+    @Test func aLostAnswerSaysTheOutcomeIsUnknownAndGivesTheKeyThatFinishesIt() async throws {
+        try await withLiveServer { server in
+            let cli = CLIHarness()
+            await cli.login(server)
+            cli.transport = AnswerDroppingTransport(drops: 2)
+            let lost = await cli.run(["add", "Freya", "1.11", "Slow again"])
+            #expect(lost.status == 1 && lost.stdout.isEmpty)
+            #expect(lost.stderr.hasPrefix("error: The server did not answer in time, so the money may or may not have moved."))
+            let key = try #require(lost.stderr.firstMatch(of: /--idempotency-key ([0-9A-F-]{36})/)?.1)
+            #expect(lost.stderr.hasSuffix("or check `allowance history Freya` first.\n"))
+            let finished = await cli.run(["add", "Freya", "1.11", "Slow again", "--idempotency-key", String(key)])
+            #expect(finished == CLIRun(status: 0, stdout: "Added $1.11 to Freya: Slow again. Balance: $101.11.\n", stderr: ""))
+            #expect(await cli.run(["balance", "Freya"]).stdout == "Freya: $101.11\n")
+        }
+    }
+
     @Test func aShortBalanceIsRefusedWithTheServersMessage() async throws {
         try await withLiveServer { server in
             let cli = CLIHarness()

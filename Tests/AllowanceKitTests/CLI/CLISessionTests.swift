@@ -68,6 +68,19 @@ import Testing
         }
     }
 
+    /// `ALLOWANCE_TOKEN` is used before the saved session, so "run `allowance login`" would not help.
+    @Test func anEndedTokenFromTheEnvironmentSaysToReplaceIt() async throws {
+        try await withLiveServer { server in
+            let cli = CLIHarness(environment: ["ALLOWANCE_SERVER": server.url.absoluteString, "ALLOWANCE_TOKEN": "not-a-session"])
+            let run = await cli.run(["children"])
+            #expect(run.status == 1)
+            #expect(
+                run.stderr
+                    == "error: ALLOWANCE_TOKEN is no longer a live session. Set a new one, or unset it to use the session `allowance login` saves.\n"
+            )
+        }
+    }
+
     @Test func anUnreachableServerIsAnErrorNotACrash() async throws {
         let cli = CLIHarness(environment: ["ALLOWANCE_SERVER": "http://127.0.0.1:1", "ALLOWANCE_TOKEN": "token"])
         let run = await cli.run(["children"])

@@ -20,6 +20,8 @@ final class CLIHarness: @unchecked Sendable {
     let configHome: URL
     var environment: [String: String]
     var typedPassword = LiveServer.password
+    /// How the commands reach the server (a test's transport may lose answers).
+    var transport: any HTTPTransport = URLSessionTransport()
 
     init(environment: [String: String] = [:]) {
         configHome = FileManager.default.temporaryDirectory.appendingPathComponent("allowance-cli-\(UUID().uuidString)")
@@ -46,7 +48,7 @@ final class CLIHarness: @unchecked Sendable {
                 return password
             },
             readStandardInput: { stdin },
-            locale: Locale(identifier: "en_US"))
+            transport: transport, locale: Locale(identifier: "en_US"))
         let status = await AllowanceCommand.run(arguments, in: terminal)
         return lock.withLock { CLIRun(status: status, stdout: out, stderr: err) }
     }

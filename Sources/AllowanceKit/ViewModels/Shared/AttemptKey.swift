@@ -16,9 +16,9 @@ struct AttemptKey {
         return key
     }
 
-    /// After the call: forgotten unless no answer came.
+    /// After the call: forgotten unless its outcome is unknown (`APIError.leavesOutcomeUnknown`).
     mutating func settle(_ error: (any Error)?) {
-        if let error, ScreenProblem.isUnreachable(error) { return }
+        if let error = error as? APIError, error.leavesOutcomeUnknown { return }
         pending = nil
     }
 
