@@ -68,18 +68,22 @@ public struct ChildDashboard: Codable, Sendable {
     public var weeklyAllowance: Money
     public var allowanceDay: Weekday
     public var allowanceDayName: String
-    public var lastAllowanceDate: Date
-    public var nextAllowanceDate: Date
+    /// Absent while the allowance is paused or there is none, and before the first payday.
+    public var lastAllowanceDate: Date?
+    /// Absent while the allowance is paused or there is none.
+    public var nextAllowanceDate: Date?
+    /// 0 on payday, up to 6; 0 when there is no next payday.
     public var daysUntilNextAllowance: Int
-    /// "Today", "Tomorrow", "3 days".
+    /// "Today", "Tomorrow", "3 days"; "Paused", or "No allowance" when there is no next payday.
     public var nextAllowanceText: String
+    public var allowancePaused: Bool
     public var monthlyStats: MonthlyStats
     public var recentTransactions: [TransactionResponse]
 
     public init(
         childId: UUID, firstName: String, lastName: String, currentBalance: Money, weeklyAllowance: Money,
-        allowanceDay: Weekday, lastAllowanceDate: Date, nextAllowanceDate: Date, daysUntilNextAllowance: Int,
-        monthlyStats: MonthlyStats, recentTransactions: [TransactionResponse]
+        allowanceDay: Weekday, lastAllowanceDate: Date?, nextAllowanceDate: Date?, daysUntilNextAllowance: Int,
+        allowancePaused: Bool = false, monthlyStats: MonthlyStats, recentTransactions: [TransactionResponse]
     ) {
         self.childId = childId
         self.firstName = firstName
@@ -91,7 +95,8 @@ public struct ChildDashboard: Codable, Sendable {
         self.lastAllowanceDate = lastAllowanceDate
         self.nextAllowanceDate = nextAllowanceDate
         self.daysUntilNextAllowance = daysUntilNextAllowance
-        self.nextAllowanceText = countdownText(days: daysUntilNextAllowance)
+        self.nextAllowanceText = nextPaydayText(days: nextAllowanceDate.map { _ in daysUntilNextAllowance }, paused: allowancePaused)
+        self.allowancePaused = allowancePaused
         self.monthlyStats = monthlyStats
         self.recentTransactions = recentTransactions
     }

@@ -44,15 +44,18 @@ public struct ChildResponse: Codable, Sendable {
     public var weeklyAllowance: Money
     public var allowanceDay: Weekday
     public var allowanceDayName: String
-    public var lastAllowanceDate: Date
-    public var nextAllowanceDate: Date
+    /// Absent while the allowance is paused or there is none, and for a child not yet paid
+    /// (none from before the child was added).
+    public var lastAllowanceDate: Date?
+    /// Absent while the allowance is paused or there is none.
+    public var nextAllowanceDate: Date?
     /// A paused allowance skips paydays until it is resumed; skipped weeks are not paid later.
     public var allowancePaused: Bool
     public var createdAt: Date
 
     public init(
         id: UUID, userId: UUID, email: String?, firstName: String, lastName: String, currentBalance: Money,
-        weeklyAllowance: Money, allowanceDay: Weekday, lastAllowanceDate: Date, nextAllowanceDate: Date, allowancePaused: Bool = false,
+        weeklyAllowance: Money, allowanceDay: Weekday, lastAllowanceDate: Date?, nextAllowanceDate: Date?, allowancePaused: Bool = false,
         createdAt: Date
     ) {
         self.id = id

@@ -151,6 +151,14 @@ public struct AllowanceSchedule: Sendable {
         return calendar.startOfDay(calendar.adding(days: ahead, to: today))
     }
 
+    /// The next payday owed to someone who joined at `joined`: as `nextPayday(from:)`, but a
+    /// week on when that one came before they joined (a child added on payday, after its
+    /// midnight, is first paid the week after; the payday run owes none before they joined).
+    public func nextPayday(from now: Date, joined: Date) -> Date {
+        let next = nextPayday(from: now)
+        return next > joined ? next : calendar.startOfDay(calendar.adding(days: 7, to: next))
+    }
+
     /// The payday before the next one: a week earlier.
     public func lastPayday(from now: Date) -> Date {
         calendar.startOfDay(calendar.adding(days: -7, to: nextPayday(from: now)))
@@ -169,4 +177,9 @@ public func countdownText(days: Int) -> String {
     case 1: "Tomorrow"
     default: "\(days) days"
     }
+}
+
+/// How the next payday reads: its countdown, or why there is none.
+public func nextPaydayText(days: Int?, paused: Bool) -> String {
+    days.map(countdownText(days:)) ?? (paused ? "Paused" : "No allowance")
 }

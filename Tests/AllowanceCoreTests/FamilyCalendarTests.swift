@@ -74,6 +74,14 @@ import Testing
         #expect(countdownText(days: 3) == "3 days")
     }
 
+    @Test func theNextPaydayOwedSkipsOneBeforeJoining() {
+        let schedule = AllowanceSchedule(day: .saturday, calendar: newYork)
+        let saturday = utc("2026-11-21T18:30:00Z")
+        // Joined on Friday: today's payday is owed. Joined this morning: next Saturday's is the first.
+        #expect(schedule.nextPayday(from: saturday, joined: utc("2026-11-20T15:00:00Z")) == utc("2026-11-21T05:00:00Z"))
+        #expect(schedule.nextPayday(from: saturday, joined: utc("2026-11-21T14:00:00Z")) == utc("2026-11-28T05:00:00Z"))
+    }
+
     @Test func paydayAcrossTheAutumnClockChange() {
         // Saturday 31 October 2026, noon in New York; clocks go back on Sunday 1 November.
         let before = utc("2026-10-31T16:00:00Z")

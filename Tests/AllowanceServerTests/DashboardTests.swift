@@ -55,7 +55,8 @@ import Testing
             #expect(dashboard.daysUntilNextAllowance == 3)
             #expect(dashboard.nextAllowanceText == "3 days")
             #expect(dashboard.nextAllowanceDate == Date(timeIntervalSince1970: 1_793_768_400))  // 2026-11-04 00:00 EST
-            #expect(dashboard.lastAllowanceDate == Date(timeIntervalSince1970: 1_793_160_000))  // 2026-10-28 00:00 EDT
+            // Wednesday 28 October came before Kai was added on the 31st: no allowance was paid yet.
+            #expect(dashboard.lastAllowanceDate == nil)
             #expect(
                 dashboard.recentTransactions.map(\.amount) == [
                     Money(cents: 1_25), Money(cents: 5_00), Money(cents: 2_50), Money(cents: 10_00),
@@ -65,11 +66,45 @@ import Testing
 
     @Test func paydayTodayReadsToday() async throws {
         try await withApp { client in
+            // Kai joined on Friday evening; Saturday's payday (at midnight) is his.
+            client.now.value = testStart.addingTimeInterval(-15 * 3_600)
             let family = try await client.family(timeZone: "America/New_York")
             let kai = try await client.addChild(to: family, name: "Kai", balance: .zero, day: .saturday)
+            client.now.value = testStart
             let dashboard: ChildDashboard = try await client.call(.GET, "/api/v1/dashboard/child", token: kai.token)
             #expect(dashboard.daysUntilNextAllowance == 0)
             #expect(dashboard.nextAllowanceText == "Today")
+            #expect(dashboard.lastAllowanceDate == nil)
+        }
+    }
+
+    /// What the dashboards promise must be what the payday run pays: nothing while paused or
+    /// without an allowance, and not a payday that came before the child was added.
+    @Test func theNextPaydayShownIsOneThatWillBePaid() async throws {
+        try await withApp { client in
+            let family = try await client.family(timeZone: "America/New_York")
+            // Saturday 13:30: added after that day's midnight payday, so paid from next Saturday.
+            let kai = try await client.addChild(to: family, name: "Kai", balance: .zero, day: .saturday)
+            let fresh: ChildDashboard = try await client.call(.GET, "/api/v1/dashboard/child", token: kai.token)
+            #expect(fresh.nextAllowanceDate == utc("2026-11-28T05:00:00Z") && fresh.nextAllowanceText == "7 days")
+            #expect(fresh.lastAllowanceDate == nil && !fresh.allowancePaused)
+            // The payday run agrees: nothing is owed for today.
+            #expect(await client.runJobs(at: utc("2026-11-21T23:00:00Z"), for: family)["payday"] == 0)
+            // Paused: no next payday, on the API and on the child's own page.
+            _ = try await client.call(
+                .POST, "/api/v1/children/\(kai.id)/allowance/pause", token: family.parent.token, as: ChildResponse.self)
+            let paused: ChildDashboard = try await client.call(.GET, "/api/v1/dashboard/child", token: kai.token)
+            #expect(paused.nextAllowanceDate == nil && paused.nextAllowanceText == "Paused" && paused.allowancePaused)
+            let child: ChildResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)", token: family.parent.token)
+            #expect(child.nextAllowanceDate == nil && child.lastAllowanceDate == nil)
+            let pages = WebPageTests()
+            let cookies = try await pages.signIn(client, email: kai.email)
+            let page = try await pages.page(client, "/dashboard", cookies: cookies).body.string
+            #expect(page.contains(#"<span class="label">Next payment</span><span class="medium">Paused</span>"#))
+            // No weekly allowance: none to show either.
+            let freya = try await client.addChild(to: family, name: "Freya", balance: .zero, allowance: .zero, day: .saturday)
+            let none: ChildDashboard = try await client.call(.GET, "/api/v1/dashboard/child", token: freya.token)
+            #expect(none.nextAllowanceDate == nil && none.nextAllowanceText == "No allowance" && !none.allowancePaused)
         }
     }
 }

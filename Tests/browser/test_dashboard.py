@@ -174,12 +174,14 @@ def test_child_dashboard_shows_balance_month_and_recent_activity(page: Page):
     expect(page.locator("ul.rows li")).to_have_count(3)
 
 
-def test_child_dashboard_next_payment_today_and_tomorrow(page: Page, new_page):
+def test_child_dashboard_next_payment_a_week_on_and_tomorrow(page: Page, new_page):
+    """A child added today, after today's payday (at midnight), is first paid a week on: the
+    dashboard promises what the payday run will pay, not "Today"."""
     family = create_family((), time_zone="UTC")
     today = family.add_child("Tia", allowance_day=_weekday(0))
     tomorrow = family.add_child("Tom", allowance_day=_weekday(1))
     login_child(page, today)
-    expect(page.get_by_role("region", name="Your balance")).to_contain_text("Today")
+    expect(page.get_by_role("region", name="Your balance")).to_contain_text("7 days")
     other = new_page()
     login_child(other, tomorrow)
     expect(other.get_by_role("region", name="Your balance")).to_contain_text("Tomorrow")

@@ -18,7 +18,7 @@ struct ChildrenCommand: TerminalCommand {
         var table = TextTable([("NAME", .left), ("BALANCE", .right), ("SAVINGS", .right), ("WEEKLY", .right), ("NEXT PAYDAY", .left)])
         for child in children {
             let savings = try await client.balanceWidget(for: child.id).savingsBalance ?? .zero
-            let payday = child.allowancePaused ? "paused" : format.day(child.nextAllowanceDate, from: now)
+            let payday = child.allowancePaused ? "paused" : child.nextAllowanceDate.map { format.day($0, from: now) } ?? "none"
             table.append([
                 child.firstName, format.money(child.currentBalance), format.money(savings), format.money(child.weeklyAllowance), payday,
             ])

@@ -68,12 +68,12 @@ enum DashboardService {
 
     private static func dashboard(_ data: ChildData, now: Date) -> ChildDashboard {
         let (child, stats) = (data.child, data.stats)
-        let schedule = AllowanceSchedule(day: child.allowanceDay, calendar: child.calendar)
+        let paydays = child.shownPaydays(now: now)
         return ChildDashboard(
             childId: child.id, firstName: child.firstName, lastName: child.lastName, currentBalance: child.balance,
-            weeklyAllowance: child.weeklyAllowance, allowanceDay: child.allowanceDay, lastAllowanceDate: schedule.lastPayday(from: now),
-            nextAllowanceDate: schedule.nextPayday(from: now), daysUntilNextAllowance: schedule.daysUntilNextPayday(from: now),
-            monthlyStats: stats, recentTransactions: data.recent)
+            weeklyAllowance: child.weeklyAllowance, allowanceDay: child.allowanceDay, lastAllowanceDate: paydays.last,
+            nextAllowanceDate: paydays.next, daysUntilNextAllowance: paydays.next.map { child.calendar.daysBetween(now, $0) } ?? 0,
+            allowancePaused: child.allowancePaused, monthlyStats: stats, recentTransactions: data.recent)
     }
 
     /// This month's money in and out, in the family's time zone. Moves between the balance and

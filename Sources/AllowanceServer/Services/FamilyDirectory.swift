@@ -24,11 +24,21 @@ struct ChildRecord: Sendable {
     var fullName: String { "\(firstName) \(lastName)" }
 
     func response(now: Date) -> ChildResponse {
-        let schedule = AllowanceSchedule(day: allowanceDay, calendar: calendar)
+        let paydays = shownPaydays(now: now)
         return ChildResponse(
             id: id, userId: userID, email: email, firstName: firstName, lastName: lastName, currentBalance: balance,
-            weeklyAllowance: weeklyAllowance, allowanceDay: allowanceDay, lastAllowanceDate: schedule.lastPayday(from: now),
-            nextAllowanceDate: schedule.nextPayday(from: now), allowancePaused: allowancePaused, createdAt: createdAt)
+            weeklyAllowance: weeklyAllowance, allowanceDay: allowanceDay, lastAllowanceDate: paydays.last,
+            nextAllowanceDate: paydays.next, allowancePaused: allowancePaused, createdAt: createdAt)
+    }
+
+    /// The last and next paydays a parent or child is shown: none while the allowance is
+    /// paused or there is none, and neither from before the child was added (the payday run
+    /// owes none of those).
+    func shownPaydays(now: Date) -> (last: Date?, next: Date?) {
+        guard weeklyAllowance.isPositive, !allowancePaused else { return (nil, nil) }
+        let next = AllowanceSchedule(day: allowanceDay, calendar: calendar).nextPayday(from: now, joined: createdAt)
+        let last = calendar.startOfDay(calendar.adding(days: -7, to: next))
+        return (last > createdAt ? last : nil, next)
     }
 }
 

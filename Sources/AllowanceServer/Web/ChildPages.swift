@@ -35,14 +35,13 @@ struct ChildPages: RouteCollection {
         let now = req.now
         let history = try await LedgerService.list(childID: child.id, filter: LedgerFilter(limit: limit), on: req.db.sql)
         let points = try await BalanceHistory.endOfDayBalances(for: child, days: 60, now: now, on: req.db.sql)
-        let schedule = AllowanceSchedule(day: child.allowanceDay, calendar: child.calendar)
-        let next = countdownText(days: schedule.daysUntilNextPayday(from: now))
+        let next = child.shownPaydays(now: now).next.map { child.calendar.daysBetween(now, $0) }
         let learning = try await LearningGlance.text(ofChild: child.id, calendar: child.calendar, in: req.context)
         return ChildPage(
             id: child.id, name: child.fullName, firstName: child.firstName, lastName: child.lastName,
             avatar: Avatar(id: child.id, firstName: child.firstName, lastName: child.lastName), balance: MoneyText(child.balance),
             weeklyAllowance: child.weeklyAllowance.formatted, allowanceDay: child.allowanceDay.name,
-            nextPayment: child.allowancePaused ? "Paused" : next, allowancePaused: child.allowancePaused,
+            nextPayment: nextPaydayText(days: next, paused: child.allowancePaused), allowancePaused: child.allowancePaused,
             chart: Charts.balanceLine(points),
             history: try await TransactionRow.html(history.transactions, calendar: child.calendar, on: req),
             // Past the most rows the page shows, its "Load more" would be refused; the

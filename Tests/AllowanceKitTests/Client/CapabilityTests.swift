@@ -28,14 +28,14 @@ import Testing
             // setup
             let client = try await server.parentClient()
             let freya = try #require(try await client.children().first { $0.firstName == "Freya" })
-            // act
+            // act: more than the demo's week of learning, so the goal is still running
             let goal = try await client.createLearningGoal(
-                CreateLearningGoalDto(childId: freya.id, title: "Read an hour", type: .timeBased, targetValue: 1, frequency: .weekly))
+                CreateLearningGoalDto(childId: freya.id, title: "Read 20 hours", type: .timeBased, targetValue: 20, frequency: .weekly))
             let active = try await client.learningGoals(of: freya.id)
             let summary = try await client.learningSummary(of: freya.id)
             let badges = try await client.badges(of: freya.id)
             // assert
-            #expect(active.contains { $0.id == goal.id && $0.title == "Read an hour" })
+            #expect(active.contains { $0.id == goal.id && $0.title == "Read 20 hours" })
             #expect(summary.months.count == 6)
             #expect(!badges.isEmpty)
             #expect(try await client.plan().plan == "Basic")

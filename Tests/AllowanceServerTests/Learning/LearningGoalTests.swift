@@ -39,6 +39,32 @@ import Vapor
         }
     }
 
+    /// A goal set to a target the week already met, or lowered to one, completes then (told
+    /// once, badge earned), goes to the history and leaves its place in the Basic plan's three.
+    @Test func aGoalSetOrLoweredToATargetAlreadyMetCompletesAtOnce() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            try await client.learn(90, for: kai, token: kai.token, start: testStart.addingTimeInterval(-3 * 3_600))
+            let met = try await client.learningGoal(for: kai, in: family, title: "Half an hour", target: 0.5)
+            #expect(met.status == .completed && met.completedAt == testStart)
+            let points = try await client.learningGoal(for: kai, in: family, title: "Points", type: .pointBased, target: 500)
+            #expect(points.status == .inProgress && points.completedAt == nil)
+            let lowered: LearningGoalDto = try await client.call(
+                .PUT, "/api/v1/learning-goals/\(points.id)", token: family.parent.token, json: UpdateLearningGoalDto(targetValue: 50))
+            #expect(lowered.status == .completed && lowered.completedAt == testStart)
+            let active: [LearningGoalDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/learning-goals", token: kai.token)
+            #expect(active.isEmpty)
+            let history: [LearningGoalDto] = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/learning-goals?status=history", token: kai.token)
+            #expect(Set(history.map(\.id)) == [met.id, points.id])
+            #expect(try await client.notifications(token: kai.token).filter { $0.type == .learningGoalCompleted }.count == 2)
+            #expect(try await client.badges(of: kai, token: kai.token).first { $0.badgeKey == "first-goal" }?.earned == true)
+            // Three more goals fit: the completed ones no longer count toward the Basic limit.
+            for index in 1...3 { _ = try await client.learningGoal(for: kai, in: family, title: "Goal \(index)", target: 5) }
+        }
+    }
+
     @Test func aGoalEndingShortReadsFailedAndMovesToHistory() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", .zero)])

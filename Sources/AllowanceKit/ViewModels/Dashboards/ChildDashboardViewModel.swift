@@ -35,8 +35,8 @@ public final class ChildDashboardViewModel {
     /// Moved into goals this month (less what came back out): saved, not spent.
     public var savedThisMonthText: String { format.money(dashboard?.monthlyStats.totalSaved ?? .zero) }
     public var netChangeThisMonthText: String { format.signedMoney(dashboard?.monthlyStats.netChange ?? .zero) }
-    /// "Next allowance: Friday".
-    public var nextPaydayText: String? { dashboard.map { format.nextAllowance($0.nextAllowanceDate, from: now()) } }
+    /// "Next allowance: Friday"; nil while the allowance is paused or there is none.
+    public var nextPaydayText: String? { dashboard?.nextAllowanceDate.map { format.nextAllowance($0, from: now()) } }
     public var recentTransactions: [TransactionResponse] { dashboard?.recentTransactions ?? [] }
 
     public func load() async {

@@ -30,10 +30,9 @@ public final class ChildDetailViewModel {
         guard let child else { return "" }
         return child.allowancePaused ? "Paused" : "\(format.money(child.weeklyAllowance)) every \(child.allowanceDayName)"
     }
-    /// "Next allowance: Saturday".
+    /// "Next allowance: Saturday"; nil while the allowance is paused or there is none.
     public var nextPaydayText: String? {
-        guard let child, !child.allowancePaused else { return nil }
-        return format.nextAllowance(child.nextAllowanceDate, from: now())
+        child?.nextAllowanceDate.map { format.nextAllowance($0, from: now()) }
     }
     public var accessibilitySummary: String {
         guard let child else { return "" }

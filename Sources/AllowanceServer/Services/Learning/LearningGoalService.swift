@@ -60,8 +60,9 @@ enum LearningGoalService {
                 }
             }
             try await goal.create(on: db)
+            try await LearningProgress.afterChange(of: child, in: context.within(db))
         }
-        return try await dto(goal, child: child, in: context)
+        return try await dto(try await reloaded(goal, in: context), child: child, in: context)
     }
 
     static func update(
@@ -75,8 +76,16 @@ enum LearningGoalService {
         if let recurring = input.isRecurring { goal.isRecurring = recurring }
         goal.lastModifiedBy = user.userID
         goal.lastModifiedAt = context.now
-        try await context.write { db in try await goal.save(on: db) }
-        return try await dto(goal, child: child, in: context)
+        try await context.write { db in
+            try await goal.save(on: db)
+            try await LearningProgress.afterChange(of: child, in: context.within(db))
+        }
+        return try await dto(try await reloaded(goal, in: context), child: child, in: context)
+    }
+
+    /// The goal as stored: `LearningProgress` may have completed it behind the model's back.
+    private static func reloaded(_ goal: LearningGoal, in context: ServiceContext) async throws -> LearningGoal {
+        try await LearningGoal.find(goal.id, on: context.db) ?? goal
     }
 
     static func delete(_ goal: LearningGoal, in context: ServiceContext) async throws {

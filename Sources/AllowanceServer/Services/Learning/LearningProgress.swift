@@ -4,10 +4,12 @@ import Fluent
 import Foundation
 import SQLKit
 
-/// What a new session sets off, inside its transaction: goals it completes (each once, the
-/// child and parents told) and badges it earns (each once, bonus points paid).
+/// What a new session, or a goal set or changed, sets off inside its transaction: goals whose
+/// target is now met are completed (each once, the child and parents told), and badges are
+/// earned (each once, bonus points paid). A goal set, or lowered, to a target already met
+/// completes at once, as the session that met it would have completed it.
 enum LearningProgress {
-    static func afterSession(of child: ChildRecord, in context: ServiceContext) async throws {
+    static func afterChange(of child: ChildRecord, in context: ServiceContext) async throws {
         let open = try await LearningGoal.query(on: context.db).filter(\.$childID == child.id).filter(\.$completedAt == nil)
             .filter(\.$failedAt == nil).filter(\.$endDate > context.now).all()
         for goal in open {

@@ -41,7 +41,7 @@ enum LearningSessionService {
                         createdBy: userID, at: dto.endTime),
                     on: db)
             }
-            try await LearningProgress.afterSession(of: child, in: context.within(db))
+            try await LearningProgress.afterChange(of: child, in: context.within(db))
         }
         return dto
     }
