@@ -39,8 +39,11 @@ struct CommandContext: Sendable {
         return client(for: session.server)
     }
 
-    /// "127.0.0.1:8080" or "http://127.0.0.1:8080" as a server URL.
+    /// "127.0.0.1:8080" or "http://127.0.0.1:8080" as a server URL. The API's own address
+    /// ("http://127.0.0.1:8080/api/v1", as its documents show it) is the server's too.
     func serverURL(_ text: String) -> URL? {
+        var text = text.hasSuffix("/") ? String(text.dropLast()) : text
+        if text.hasSuffix("/api/v1") { text = String(text.dropLast("/api/v1".count)) }
         let full = text.contains("://") ? text : "http://" + text
         guard let url = URL(string: full), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased()), url.host != nil else {
             return nil

@@ -54,6 +54,27 @@ import Testing
         }
     }
 
+    /// The parent's alert about a child outlives the child, but its "View" no longer leads to
+    /// a page that is gone.
+    @Test func aNotificationAboutARemovedChildLinksNowhere() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            _ = try await client.call(
+                .PUT, "/api/v1/notifications/preferences", token: family.parent.token,
+                json: NotificationPreferencesDto(lowBalanceWarningEnabled: true, lowBalanceThreshold: Money(cents: 15_00)),
+                as: NotificationPreferencesDto.self)
+            try await client.post(.debit, 6_00, to: kai, in: family)
+            let pages = WebPageTests()
+            let cookies = try await pages.signIn(client, email: family.parent.email)
+            #expect(try await pages.page(client, "/notifications", cookies: cookies).body.string.contains("/children/\(kai.id)\">View"))
+            #expect(try await client.send(.DELETE, "/api/v1/children/\(kai.id)", token: family.parent.token).status == .noContent)
+            let after = try await pages.page(client, "/notifications", cookies: cookies).body.string
+            #expect(after.contains("Kai&#39;s balance is low") || after.contains("Kai's balance is low"))
+            #expect(!after.contains("/children/\(kai.id)"))
+        }
+    }
+
     @Test func turnedOffKindsAreNotStored() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 20_00))])

@@ -35,6 +35,13 @@ extension FamilyCalendar {
         localMidnight(ofWireDate: date).map { startOfDay(adding(days: 1, to: $0)) } ?? date
     }
 
+    /// Midnight here of the local date `date` has in `other`'s zone: where a day of the
+    /// family's lands when it moves to this zone.
+    public func startOfSameDay(as date: Date, in other: FamilyCalendar) -> Date {
+        let day = other.calendar.dateComponents([.year, .month, .day], from: date)
+        return calendar.date(from: day).map(startOfDay) ?? startOfDay(date)
+    }
+
     /// The last calendar day a deadline includes (a deadline at midnight belongs to the day before).
     public func lastDay(of deadline: Date) -> Date { deadline.addingTimeInterval(-1) }
 

@@ -50,17 +50,24 @@ extension APIClient {
         try await callForText(APIRequest(.get, "/api/v1/children/\(childId)/transactions.csv", query: query.items))
     }
 
-    /// Every row that matches, newest first, page after page (for exports).
+    /// Every row that matches, newest first, page after page (for exports), each once. Rows
+    /// posted while the pages are read (a payday, another parent) would push older rows onto
+    /// the next page, which would then repeat one and the export miss another: so the later
+    /// pages end where the first began, and a row already read is not added again.
     public func allTransactions(of childId: UUID, _ query: TransactionQuery = TransactionQuery()) async throws -> [TransactionResponse] {
         var page = query
         page.limit = 100
         page.offset = 0
         var rows: [TransactionResponse] = []
+        var seen = Set<UUID>()
         while true {
             let list = try await transactions(of: childId, page)
-            rows += list.transactions
+            for row in list.transactions where seen.insert(row.id).inserted { rows.append(row) }
             guard list.hasMore else { return rows }
-            page.offset = rows.count
+            if page.offset == 0, query.to == nil, let newest = list.transactions.first {
+                page.to = newest.createdAt.addingTimeInterval(0.001)
+            }
+            page.offset = (page.offset ?? 0) + list.transactions.count
         }
     }
 

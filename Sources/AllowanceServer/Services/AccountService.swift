@@ -42,8 +42,14 @@ enum AccountService {
         let name = try input.name.map { try InputRules.required($0, "Family name", max: InputRules.familyNameLength) }
         let zone = try input.timeZone.map(InputRules.timeZone)
         try await context.write { db in
-            if let name { try await db.sql.raw("UPDATE families SET name = \(bind: name) WHERE id = \(bind: familyID)").run() }
-            if let zone { try await db.sql.raw("UPDATE families SET time_zone = \(bind: zone) WHERE id = \(bind: familyID)").run() }
+            let sql = db.sql
+            if let name { try await sql.raw("UPDATE families SET name = \(bind: name) WHERE id = \(bind: familyID)").run() }
+            if let zone, let old = try await FamilyDirectory.family(familyID, on: sql), old.time_zone != zone {
+                try await sql.raw("UPDATE families SET time_zone = \(bind: zone) WHERE id = \(bind: familyID)").run()
+                try await RecurringControl.followZone(
+                    familyID: familyID, from: FamilyCalendar(identifier: old.time_zone) ?? FamilyCalendar(timeZone: .gmt), now: context.now,
+                    on: sql)
+            }
         }
         return try await family(familyID, on: context.sql)
     }

@@ -116,13 +116,15 @@ struct SettingsPages: RouteCollection {
         let user = try req.requireUser()
         let list = try await NotificationService.list(for: user.userID, unreadOnly: false, limit: 100, on: req.db)
         let calendar = try await req.familyCalendar()
+        // A notification about a child since removed keeps its words but links nowhere.
+        let children = Set(try await FamilyDirectory.children(ofFamily: user.familyID, on: req.db.sql).map(\.id))
         return try await req.render(
             "notifications", "Notifications", section: "notifications",
             NotificationsPage(
                 items: list.notifications.map {
                     .init(
                         id: $0.id, title: $0.title, message: $0.message, when: calendar.displayDateTime($0.createdAt), isRead: $0.isRead,
-                        childId: $0.childId)
+                        childId: $0.childId.flatMap { children.contains($0) ? $0 : nil })
                 },
                 unread: list.unreadCount))
     }

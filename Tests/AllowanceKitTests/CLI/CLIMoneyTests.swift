@@ -122,4 +122,31 @@ import Testing
             #expect(lines.count >= 3)
         }
     }
+
+    /// A credit posted while the export reads its pages: the export is the ledger as it began,
+    /// every row once, so its amounts add up to the balance its newest row shows.
+    @Test func anExportReadWhileMoneyMovesHoldsEachRowOnce() async throws {
+        try await withLiveServer { server in
+            let parent = try await server.parentClient()
+            let kai = try #require(try await parent.children().first { $0.firstName == "Kai" })
+            for index in 1...100 {
+                _ = try await parent.createTransaction(
+                    CreateTransactionRequest(childId: kai.id, amount: Money(cents: 1), type: .credit, description: "Row \(index)"))
+            }
+            let before = try await parent.allTransactions(of: kai.id)
+            let cli = CLIHarness()
+            await cli.login(server)
+            cli.transport = PostingBetweenPagesTransport {
+                _ = try await parent.createTransaction(
+                    CreateTransactionRequest(childId: kai.id, amount: Money(cents: 50), type: .credit, description: "Meanwhile"))
+            }
+            let run = await cli.run(["export", "Kai", "--format", "json"])
+            #expect(run.status == 0)
+            let rows = try JSONDecoder.api.decode([TransactionResponse].self, from: Data(run.stdout.utf8))
+            #expect(rows.map(\.id) == before.map(\.id))
+            #expect(Set(rows.map(\.id)).count == rows.count)
+            let signed = rows.reduce(Money.zero) { $0 + ($1.type == .credit ? $1.amount : Money.zero - $1.amount) }
+            #expect(signed == rows.first?.balanceAfter)
+        }
+    }
 }

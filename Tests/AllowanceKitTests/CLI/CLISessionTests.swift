@@ -81,6 +81,16 @@ import Testing
         }
     }
 
+    @Test func theAPIsAddressServesAsTheServers() async throws {
+        try await withLiveServer { server in
+            let cli = CLIHarness()
+            let api = server.url.absoluteString + "/api/v1/"
+            let run = await cli.run(["login", "--server", api, "--email", "parent@example.com", "--password-stdin"], stdin: "allowance\n")
+            #expect(run.status == 0 && run.stderr.isEmpty)
+            #expect(await cli.run(["balance", "Kai"]).stdout == "Kai: $100.00\n")
+        }
+    }
+
     @Test func anUnreachableServerIsAnErrorNotACrash() async throws {
         let cli = CLIHarness(environment: ["ALLOWANCE_SERVER": "http://127.0.0.1:1", "ALLOWANCE_TOKEN": "token"])
         let run = await cli.run(["children"])

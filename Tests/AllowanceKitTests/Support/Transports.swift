@@ -101,3 +101,18 @@ final class TestClock: @unchecked Sendable {
         set { lock.withLock { instant = newValue } }
     }
 }
+
+/// Sends every request for real, but before the first one asking for the ledger's second page
+/// (`offset=100`) runs `meanwhile`: a posting landing while an export reads its pages.
+final class PostingBetweenPagesTransport: HTTPTransport, Sendable {
+    private let first = FirstRequests(1)
+    private let meanwhile: @Sendable () async throws -> Void
+    private let live = URLSessionTransport()
+
+    init(meanwhile: @escaping @Sendable () async throws -> Void) { self.meanwhile = meanwhile }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        if request.httpMethod == "GET", request.url?.query?.contains("offset=100") == true, first.take(request) { try await meanwhile() }
+        return try await live.send(request)
+    }
+}

@@ -84,6 +84,23 @@ import Vapor
         }
     }
 
+    /// The ruling: a streak goal's `currentValue` is the run up to today, not an older, longer one.
+    @Test func aStreakGoalCountsTheRunUpToToday() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            let streak = try await client.learningGoal(for: kai, in: family, title: "5 days", type: .streak, target: 5, frequency: .monthly)
+            // 10, 11 and 12 November, then 20 and 21 (today): runs of 3 and 2 local days.
+            for day in [10, 11, 12, 20, 21] {
+                try await client.learn(15, for: kai, token: kai.token, start: utc("2026-11-\(day)T15:00:00Z"))
+            }
+            let read: LearningGoalDto = try await client.call(.GET, "/api/v1/learning-goals/\(streak.id)", token: kai.token)
+            #expect(read.currentValue == 2 && read.status == .inProgress)
+            let summary: LearningSummaryDto = try await client.call(.GET, "/api/v1/children/\(kai.id)/learning-summary", token: kai.token)
+            #expect(summary.currentStreak == 2 && summary.longestStreak == 3)
+        }
+    }
+
     @Test func streakAndAppSpecificGoalsCountTheirOwnThings() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", .zero)])

@@ -37,4 +37,27 @@ import Vapor
             #expect(old.status == .failed && old.failedAt == utc("2026-11-23T05:00:00Z"))
         }
     }
+
+    /// After two weeks without a job run, a daily goal starts again today, once: not with a
+    /// goal for each missed day, each ending (and told) one run at a time.
+    @Test func aRecurringGoalMissedForDaysStartsAgainToday() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", .zero)])
+            let kai = family.children[0]
+            _ = try await client.call(
+                .POST, "/api/v1/learning-goals", token: family.parent.token,
+                json: CreateLearningGoalDto(
+                    childId: kai.id, title: "Daily half hour", type: .timeBased, targetValue: 0.5, frequency: .daily, isRecurring: true),
+                as: LearningGoalDto.self)
+            // Saturday 5 December, 12:00 in New York.
+            let later = utc("2026-12-05T17:00:00Z")
+            #expect(await client.runJobs(at: later, for: family)["learning-goals"] == 1)
+            #expect(await client.runJobs(at: later, for: family)["learning-goals"] == 0)
+            let fresh = try await client.signIn(family)
+            let kaiToken = try #require(fresh.children.first?.token)
+            let active: [LearningGoalDto] = try await client.call(.GET, "/api/v1/children/\(kai.id)/learning-goals", token: kaiToken)
+            #expect(active.map(\.startDate) == [utc("2026-12-05T05:00:00Z")])
+            #expect(try await client.notifications(token: kaiToken).filter { $0.type == .learningGoalFailed }.count == 1)
+        }
+    }
 }

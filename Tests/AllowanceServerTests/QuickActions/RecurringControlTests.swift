@@ -21,6 +21,31 @@ import Testing
         }
     }
 
+    /// "Every Monday at 09:00" is 09:00 where the family lives: moving east brings the next one
+    /// to that Monday's 09:00 in the new zone; moving back west again does not post that Monday twice.
+    @Test func movingTheFamilyKeepsEachScheduleAtItsLocalTime() async throws {
+        try await withApp { client in
+            var family = try await client.family(children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            let club = try await client.createRecurring(recurringInput(for: kai), in: family)
+            #expect(club.nextExecutionDate == utc("2026-11-23T14:00:00Z"))  // Monday 09:00 in New York
+            let tokyo = try await client.send(
+                .PUT, "/api/v1/families/current", token: family.parent.token, json: UpdateFamilyRequest(timeZone: "Asia/Tokyo"))
+            #expect(tokyo.status == .ok)
+            #expect(try await client.recurring(club.id, in: family).nextExecutionDate == utc("2026-11-23T00:00:00Z"))  // 09:00 in Tokyo
+            #expect(await client.runJobs(at: utc("2026-11-23T00:05:00Z"), for: family)["recurring"] == 1)
+            // Monday 00:05 UTC: still Sunday in Honolulu, where the family now goes.
+            family = try await client.signIn(family)
+            _ = try await client.call(
+                .PUT, "/api/v1/families/current", token: family.parent.token, json: UpdateFamilyRequest(timeZone: "Pacific/Honolulu"),
+                as: FamilyResponse.self)
+            #expect(try await client.recurring(club.id, in: family).nextExecutionDate == utc("2026-11-30T19:00:00Z"))  // the next Monday
+            #expect(await client.runJobs(at: utc("2026-11-23T20:00:00Z"), for: family)["recurring"] == 0)
+            family = try await client.signIn(family)
+            #expect(try await client.ledger(of: kai, in: family, search: "Comic").count == 1)
+        }
+    }
+
     @Test func resume_SetsIsPausedFalseAndSkipsWhatFellDueWhilePaused() async throws {
         try await withApp { client in
             var family = try await client.family(children: [("Kai", Money(cents: 20_00))])

@@ -109,7 +109,7 @@ enum LearningGoalService {
     }
 
     static func dto(_ goal: LearningGoal, child: ChildRecord, in context: ServiceContext) async throws -> LearningGoalDto {
-        let current = try await LearningMeasure.current(of: goal, calendar: child.calendar, on: context.sql)
+        let current = try await LearningMeasure.current(of: goal, calendar: child.calendar, asOf: context.now, on: context.sql)
         let status = LearningGoalState.status(
             current: current, target: goal.targetValue, period: goal.period, completedAt: goal.completedAt, failedAt: goal.failedAt,
             now: context.now)

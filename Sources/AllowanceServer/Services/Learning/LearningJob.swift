@@ -47,7 +47,7 @@ enum LearningJob {
                 ).first(decoding: Closed.self) != nil,
                 let goal = try await LearningGoal.find(goalID, on: db)
             else { return false }
-            let current = try await LearningMeasure.current(of: goal, calendar: child.calendar, on: db.sql)
+            let current = try await LearningMeasure.current(of: goal, calendar: child.calendar, asOf: now, on: db.sql)
             if goal.completedAt == nil && current < goal.targetValue {
                 goal.failedAt = goal.endDate
                 try await goal.save(on: db)
@@ -57,15 +57,18 @@ enum LearningJob {
                         "\"\(goal.title)\" ended at \(format(current)) of \(format(goal.targetValue)) \(goal.type.unit). A new try starts fresh.",
                     in: inside)
             }
-            if goal.isRecurring { try await renew(goal, calendar: child.calendar, on: db) }
+            if goal.isRecurring { try await renew(goal, calendar: child.calendar, now: now, on: db) }
             JobOutput.report("\(jobName): \(child.firstName) \"\(goal.title)\" closed")
             return true
         }
     }
 
-    /// The same goal for the next period, in the same series.
-    private static func renew(_ goal: LearningGoal, calendar: FamilyCalendar, on db: any Database) async throws {
-        let next = LearningPeriod.next(after: goal.period, frequency: goal.frequency, in: calendar)
+    /// The same goal for the period running now, in the same series. Periods that passed
+    /// while no job ran (a server stopped for days) are stepped over: no goal was set for
+    /// them, so none is made only to end at once.
+    private static func renew(_ goal: LearningGoal, calendar: FamilyCalendar, now: Date, on db: any Database) async throws {
+        var next = LearningPeriod.next(after: goal.period, frequency: goal.frequency, in: calendar)
+        while next.end <= now { next = LearningPeriod.next(after: next, frequency: goal.frequency, in: calendar) }
         let copy = LearningGoal()
         copy.childID = goal.childID
         copy.seriesID = goal.seriesID

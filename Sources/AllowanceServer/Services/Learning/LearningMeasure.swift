@@ -5,10 +5,11 @@ import SQLKit
 /// How far a child has come toward a goal in its period, summed by the database along the
 /// (child, start time) index, and the figures badges measure.
 enum LearningMeasure {
-    /// `currentValue`: hours (TimeBased, AppSpecific), points (PointBased) or the longest run of
-    /// learning days (Streak) within the period.
+    /// `currentValue` at `now`: hours (TimeBased, AppSpecific), points (PointBased) or, for a
+    /// Streak, the run of learning days within the period up to today (the spec's ruling; a
+    /// run ending yesterday is still alive, as the learning summary's current streak).
     static func current(
-        of goal: LearningGoal, calendar: FamilyCalendar, on sql: any SQLDatabase
+        of goal: LearningGoal, calendar: FamilyCalendar, asOf now: Date, on sql: any SQLDatabase
     ) async throws -> Double {
         struct Sum: Decodable { let total: Int64? }
         let start = goal.startDate
@@ -41,9 +42,9 @@ enum LearningMeasure {
             ).first(decoding: Sum.self)
             return Double(sum?.total ?? 0)
         case .streak:
-            let days = try await learningDays(
-                of: goal.childID, from: calendar.dayKey(start), through: calendar.dayKey(end.addingTimeInterval(-1)), on: sql)
-            return Double(LearningStreak.longest(days))
+            let today = min(now, end.addingTimeInterval(-1))
+            let days = try await learningDays(of: goal.childID, from: calendar.dayKey(start), through: calendar.dayKey(today), on: sql)
+            return Double(LearningStreak.current(days, today: today, in: calendar))
         }
     }
 

@@ -13,7 +13,7 @@ enum LearningProgress {
         let open = try await LearningGoal.query(on: context.db).filter(\.$childID == child.id).filter(\.$completedAt == nil)
             .filter(\.$failedAt == nil).filter(\.$endDate > context.now).all()
         for goal in open {
-            let current = try await LearningMeasure.current(of: goal, calendar: child.calendar, on: context.sql)
+            let current = try await LearningMeasure.current(of: goal, calendar: child.calendar, asOf: context.now, on: context.sql)
             if current >= goal.targetValue { try await complete(goal, child: child, in: context) }
         }
         try await awardBadges(to: child, in: context)

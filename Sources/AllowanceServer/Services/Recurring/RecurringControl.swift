@@ -18,6 +18,28 @@ enum RecurringControl {
         return try await RecurringService.reload(row.id, in: context)
     }
 
+    /// After the family moved from `old`'s zone: each schedule's next occurrence falls on the
+    /// same local date at its time in the new zone ("every Monday at 09:00" is 09:00 where the
+    /// family now lives), or on the next one when that has already passed there, so no
+    /// occurrence is skipped or posted twice. One already due is left for the job to post.
+    static func followZone(familyID: UUID, from old: FamilyCalendar, now: Date, on sql: any SQLDatabase) async throws {
+        for row in try await RecurringStore.list(familyID: familyID, childID: nil, on: sql)
+        where row.is_active && row.next_execution_date > now {
+            let zone = row.calendar
+            let day = zone.startOfSameDay(as: row.next_execution_date, in: old)
+            let next = row.rule.firstOccurrence(onOrAfter: max(day, now), in: zone)
+            guard next != row.next_execution_date else { continue }
+            let live = RecurrenceState.isLive(
+                next: next, count: row.occurrence_count, endDate: row.end_date, maxOccurrences: row.max_occurrences)
+            try await sql.raw(
+                """
+                UPDATE recurring_transactions SET next_execution_date = \(bind: next), is_active = \(bind: live), updated_at = \(bind: now)
+                WHERE id = \(bind: row.id)
+                """
+            ).run()
+        }
+    }
+
     /// Resumes from now: the next occurrence is the first one at or after this moment.
     static func resume(_ row: RecurringRow, in context: ServiceContext) async throws -> RecurringTransactionDto {
         let now = context.now
