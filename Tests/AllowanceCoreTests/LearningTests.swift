@@ -20,6 +20,10 @@ private func utc(_ text: String) -> Date { try! Date(text, strategy: .iso8601) }
     @Test func sessionTimesAreChecked() {
         let now = utc("2026-11-21T18:30:00Z")
         #expect(LearningSessionRules.problem(start: now, end: now, now: now) == "endTime must be after startTime")
+        let yearOne = Date(timeIntervalSince1970: -62_135_596_800)  // 0001-01-01T00:00:00Z
+        #expect(
+            LearningSessionRules.problem(start: yearOne, end: yearOne.addingTimeInterval(600), now: now)
+                == "startTime must be in 2000 or later")
         #expect(
             LearningSessionRules.problem(start: now.addingTimeInterval(-25 * 3_600), end: now, now: now)
                 == "A session can be at most 24 hours")

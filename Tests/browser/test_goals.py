@@ -309,6 +309,31 @@ def start_challenge(page: Page, end: datetime.date, target="20", bonus="5"):
     expect(flash(page)).to_contain_text("Challenge on: save $20.00 by ")
 
 
+def test_a_refused_challenge_comes_back_as_typed(page: Page):
+    """The refusal names the field, and the form comes back open with what was typed in it."""
+    family = create_family(("Kai",))
+    kai = family.children[0]
+    goal = create_goal(family, kai, "Drone", 100)
+    open_goal(page, family, goal["id"])
+    end = family_today() + datetime.timedelta(days=10)
+    form = parent_tools(page).get_by_role("form", name="Set a challenge")
+    form.get_by_label("Save this much").fill("20")
+    form.get_by_label("By").fill(end.isoformat())
+    form.get_by_label("Bonus when won").fill("2.555")
+    form.get_by_label("Description (optional)").fill("Holidays")
+    form.get_by_role("button", name="Start Challenge").click()
+    expect(error_banner(page)).to_have_text("Bonus has more than two decimal places")
+    tools = page.locator("details.parent-tools")
+    expect(tools).to_have_attribute("open", "")
+    form = tools.get_by_role("form", name="Set a challenge")
+    expect(form.get_by_label("Save this much")).to_have_value("20")
+    expect(form.get_by_label("By")).to_have_value(end.isoformat())
+    expect(form.get_by_label("Bonus when won")).to_have_value("2.555")
+    expect(form.get_by_label("Description (optional)")).to_have_value("Holidays")
+    # The other forms stay blank.
+    expect(tools.get_by_role("form", name="Return money to the balance").get_by_label("Amount")).to_have_value("")
+
+
 def test_challenge_card_flame_and_bonus(page: Page):
     family = create_family(("Kai",))
     kai = family.children[0]

@@ -85,6 +85,12 @@ def test_a_refused_session_says_why_on_the_page(page: Page):
     log_session(page, date, start, 0)
     expect(error_banner(page)).to_have_text("Minutes must be a whole number from 1 to 1440")
     expect(page.locator("#points")).to_have_text("0")
+    # The form comes back as it was sent, to be corrected rather than typed again.
+    form = page.get_by_role("region", name="Log a session")
+    expect(form.get_by_label("Date")).to_have_value(date)
+    expect(form.get_by_label("Start time")).to_have_value(start)
+    expect(form.get_by_label("Minutes")).to_have_value("0")
+    expect(form.get_by_label("App")).to_have_value("com.duolingo.DuolingoMobile")
 
 
 def test_a_child_sees_their_badges_and_the_demo_family_has_learning(page: Page):

@@ -73,7 +73,18 @@ def test_notification_preferences_persist(page: Page):
 
     prefs.get_by_label("Alert when a balance goes below").fill("abc")
     prefs.get_by_role("button", name="Save Preferences").click()
-    expect(page.get_by_role("region", name="Notifications").get_by_role("alert")).to_contain_text("Threshold")
+    prefs = page.get_by_role("region", name="Notifications")
+    expect(prefs.get_by_role("alert")).to_contain_text("Threshold")
+    # What was sent comes back as sent, not as stored: the switch turned back, the text typed.
+    expect(prefs.get_by_label("Alert when a balance goes below")).to_have_value("abc")
+
+    prefs.get_by_role("switch", name="Allowance reminders").set_checked(before_reminders)
+    prefs.get_by_label("Alert when a balance goes below").fill("12.345")
+    prefs.get_by_role("button", name="Save Preferences").click()
+    prefs = page.get_by_role("region", name="Notifications")
+    expect(prefs.get_by_role("alert")).to_have_text("Threshold has more than two decimal places")
+    expect(prefs.get_by_role("switch", name="Allowance reminders")).to_be_checked(checked=before_reminders)
+    expect(prefs.get_by_label("Alert when a balance goes below")).to_have_value("12.345")
 
 
 def test_change_password(page: Page, new_page):

@@ -12,8 +12,13 @@ public enum LearningSessionRules {
         return Int(seconds / 60 * Int64(pointsPerHour) / 60)
     }
 
+    /// The earliest start a session may have: a year typed wrong (0001) would otherwise earn
+    /// points and fill a history no one lived.
+    public static let earliest = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01T00:00:00Z
+
     /// The problem with a session's times, in words a person can act on; nil when fine.
     public static func problem(start: Date, end: Date, now: Date) -> String? {
+        if start < earliest { return "startTime must be in 2000 or later" }
         if end <= start { return "endTime must be after startTime" }
         if end.timeIntervalSince(start) > longest { return "A session can be at most 24 hours" }
         if end > now.addingTimeInterval(60) { return "endTime cannot be in the future" }

@@ -112,9 +112,11 @@ extension GoalPages {
     // MARK: - Actions
 
     /// Runs one goal action from the goal page: the goal as the user may see it (403 for a
-    /// parent-only action by its child), the form, and on a refusal the page again with the message.
+    /// parent-only action by its child), the form, and on a refusal the page again with the
+    /// message and, for a form with fields (`form` names it), what was typed in them.
     private func goalAction(
-        _ req: Request, parentOnly: Bool = true, _ perform: (GoalAccess, ActionForm, String) async throws -> Response
+        _ req: Request, parentOnly: Bool = true, form name: String? = nil,
+        _ perform: (GoalAccess, ActionForm, String) async throws -> Response
     ) async throws -> Response {
         let access = try await req.visibleGoal(try req.uuidParameter("goalId"))
         if parentOnly { try access.user.requireParent() }
@@ -123,13 +125,14 @@ extension GoalPages {
             return try await perform(access, form, SiteURL.goal(.value(access.goal.id)).path)
         } catch let error as AppError where error.status.code < 500 && error.code != .notFound {
             let access = try await req.visibleGoal(access.goal.id)
-            return try await req.render(
-                "goal", access.goal.name, section: "dashboard", try await detail(req, access, error: error.message), status: error.status)
+            var page = try await detail(req, access, error: error.message)
+            if let name { page.typed = Typed(form: name, form) }
+            return try await req.render("goal", access.goal.name, section: "dashboard", page, status: error.status)
         }
     }
 
     @Sendable func contribute(req: Request) async throws -> Response {
-        try await goalAction(req, parentOnly: false) { access, form, back in
+        try await goalAction(req, parentOnly: false, form: "contribute") { access, form, back in
             let event = try await GoalMoneyService.contribute(
                 access, ContributeToGoalDto(amount: try WebForms.amount(form.amount), description: blankToNil(form.note)), in: req.context)
             let match = event.matchAmountAdded.map { $0.isPositive ? " Parent match: +\($0.formatted)." : "" } ?? ""
@@ -143,7 +146,7 @@ extension GoalPages {
     }
 
     @Sendable func withdraw(req: Request) async throws -> Response {
-        try await goalAction(req) { access, form, back in
+        try await goalAction(req, form: "withdraw") { access, form, back in
             let row = try await GoalMoneyService.withdraw(
                 access, WithdrawFromGoalDto(amount: try WebForms.amount(form.amount), reason: blankToNil(form.note)), in: req.context)
             return Flash.redirect(
@@ -153,7 +156,7 @@ extension GoalPages {
 
     /// A parent's own gift, or one from a relative named in the form.
     @Sendable func gift(req: Request) async throws -> Response {
-        try await goalAction(req) { access, form, back in
+        try await goalAction(req, form: "gift") { access, form, back in
             let type: ContributionType = blankToNil(form.giverName) == nil ? .parentGift : .externalGift
             let event = try await GoalMoneyService.gift(
                 access,
@@ -199,14 +202,16 @@ extension GoalPages {
     }
 
     @Sendable func startMatching(req: Request) async throws -> Response {
-        try await goalAction(req) { access, form, back in
+        try await goalAction(req, form: "matching") { access, form, back in
             guard let type = form.type.flatMap(Int.init).flatMap(MatchingType.init(rawValue:)) else {
                 throw AppError.validation("Choose a kind of matching")
             }
             guard let ratio = form.ratio.flatMap({ MatchRatio($0.trimmingCharacters(in: .whitespaces)) }) else {
                 throw AppError.validation("Ratio must be a number, such as 0.5 for $1 for every $2, or 50 for 50%")
             }
-            let max = try form.maxMatch.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try WebForms.amount($0) }
+            let max = try form.maxMatch.flatMap {
+                $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : try WebForms.amount($0, "Most matched")
+            }
             let rule = try await MatchingRuleService.create(
                 access,
                 CreateMatchingRuleDto(
@@ -224,12 +229,13 @@ extension GoalPages {
     }
 
     @Sendable func startChallenge(req: Request) async throws -> Response {
-        try await goalAction(req) { access, form, back in
+        try await goalAction(req, form: "challenge") { access, form, back in
             guard let end = try WebForms.date(form.endDate, "End date") else { throw AppError.validation("End date is required") }
             let challenge = try await GoalChallengeService.create(
                 access,
                 CreateGoalChallengeDto(
-                    targetAmount: try WebForms.amount(form.targetAmount), endDate: end, bonusAmount: try WebForms.amount(form.bonusAmount),
+                    targetAmount: try WebForms.amount(form.targetAmount, "Target"), endDate: end,
+                    bonusAmount: try WebForms.amount(form.bonusAmount, "Bonus"),
                     description: blankToNil(form.note)), in: req.context)
             let calendar = access.child.calendar
             return Flash.redirect(

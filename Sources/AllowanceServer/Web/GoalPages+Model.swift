@@ -76,6 +76,50 @@ extension GoalPages {
         let celebration: String?
         let today: String
         var error: String?
+        /// What was typed into the form that was refused, so it comes back filled in.
+        var typed = Typed()
+    }
+
+    /// Each action form's fields as typed: all blank but the one form that was refused.
+    struct Typed: Encodable {
+        var contribute = Fields(), withdraw = Fields(), gift = Fields(), matching = Fields(), challenge = Fields()
+        /// The refused form is among the parent's tools, which then open.
+        var inParentTools = false
+
+        init() {}
+
+        init(form: String, _ sent: ActionForm) {
+            let fields = Fields(sent)
+            switch form {
+            case "contribute": contribute = fields
+            case "withdraw": withdraw = fields
+            case "gift": gift = fields
+            case "matching": matching = fields
+            case "challenge": challenge = fields
+            default: break
+            }
+            inParentTools = form != "contribute"
+        }
+    }
+
+    struct Fields: Encodable {
+        var amount = "", note = "", type = "", ratio = "", maxMatch = "", expires = "", giverName = ""
+        var targetAmount = "", endDate = "", bonusAmount = ""
+
+        init() {}
+
+        init(_ form: ActionForm) {
+            amount = form.amount ?? ""
+            note = form.note ?? ""
+            type = form.type ?? ""
+            ratio = form.ratio ?? ""
+            maxMatch = form.maxMatch ?? ""
+            expires = form.expires ?? ""
+            giverName = form.giverName ?? ""
+            targetAmount = form.targetAmount ?? ""
+            endDate = form.endDate ?? ""
+            bonusAmount = form.bonusAmount ?? ""
+        }
     }
 
     struct GoalForm: Content {

@@ -69,6 +69,21 @@ extension LearningPages {
         let canAddGoal: Bool
         let upgradeMessage: String?
         let today: String
+        /// The log-a-session form as typed, when it was refused (else blank: the page's defaults).
+        var typedSession = TypedSession()
+    }
+
+    struct TypedSession: Encodable {
+        var bundle = "", date = "", start = "", minutes = ""
+
+        init() {}
+
+        init(_ form: SessionForm) {
+            bundle = form.bundleIdentifier ?? ""
+            date = form.date ?? ""
+            start = form.start ?? ""
+            minutes = form.minutes ?? ""
+        }
     }
 
     struct SessionForm: Content {

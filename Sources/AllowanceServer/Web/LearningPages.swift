@@ -124,7 +124,8 @@ struct LearningPages: RouteCollection {
 
     /// Runs a form on the learning page; a refusal shows the page again with its message.
     private func learningForm(
-        _ req: Request, parentOnly: Bool = false, _ perform: (ChildRecord, AuthUser) async throws -> Response
+        _ req: Request, parentOnly: Bool = false, keep: (inout Page) -> Void = { _ in },
+        _ perform: (ChildRecord, AuthUser) async throws -> Response
     ) async throws -> Response {
         let child = try await req.visibleChild(try req.uuidParameter("childId"))
         let user = try req.requireUser()
@@ -132,10 +133,16 @@ struct LearningPages: RouteCollection {
         do {
             return try await perform(child, user)
         } catch let error as AppError where error.status.code < 500 && error.code != .notFound && error.code != .parentOnly {
-            return try await req.render(
-                "learning", "\(child.firstName)'s Learning", section: "dashboard", try await page(req, child, error: error.message),
-                status: error.status)
+            var page = try await page(req, child, error: Self.pageWords(error.message))
+            keep(&page)
+            return try await req.render("learning", "\(child.firstName)'s Learning", section: "dashboard", page, status: error.status)
         }
+    }
+
+    /// The sessions' rules speak the API's field names; the page says what its fields are.
+    private static func pageWords(_ message: String) -> String {
+        message.replacingOccurrences(of: "endTime cannot be in the future", with: "The session cannot end in the future")
+            .replacingOccurrences(of: "startTime must be", with: "The date must be")
     }
 
     /// Where to go after a change: the page, celebrating when a goal or badge came of it.
@@ -153,8 +160,8 @@ struct LearningPages: RouteCollection {
     }
 
     @Sendable func logSession(req: Request) async throws -> Response {
-        try await learningForm(req) { child, user in
-            let form = try req.content.decode(SessionForm.self)
+        let form = try req.content.decode(SessionForm.self)
+        let record: (ChildRecord, AuthUser) async throws -> Response = { child, user in
             let before = try await counts(req, child)
             let input = try Self.session(form, for: child)
             let session = try await LearningSessionService.record(input, for: child, by: user.userID, in: req.context)
@@ -162,6 +169,7 @@ struct LearningPages: RouteCollection {
                 req, child, before: before,
                 message: "Logged \(session.durationSeconds / 60) minutes of \(session.appName): +\(session.pointsEarned) points.")
         }
+        return try await learningForm(req, keep: { $0.typedSession = TypedSession(form) }, record)
     }
 
     static func session(_ form: SessionForm, for child: ChildRecord) throws -> CreateLearningSessionDto {

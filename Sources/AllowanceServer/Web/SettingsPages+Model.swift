@@ -33,7 +33,21 @@ extension SettingsPages {
             let quietHoursStart: String, quietHoursEnd: String
         }
     }
+}
 
+extension SettingsPages.SettingsPage.Preferences {
+    /// The switches and fields as they were sent, for a form that comes back refused.
+    init(_ form: SettingsPages.PreferencesForm) {
+        self.init(
+            notificationsEnabled: form.notificationsEnabled != nil, transactionAlerts: form.transactionAlerts != nil,
+            allowanceReminders: form.allowanceReminders != nil, balanceAlerts: form.balanceAlerts != nil,
+            lowBalanceWarning: form.lowBalanceWarning != nil, threshold: form.threshold ?? "", learningAlerts: form.learningAlerts != nil,
+            streakReminders: form.streakReminders != nil, weeklySummary: form.weeklySummary != nil,
+            quietHoursStart: form.quietHoursStart ?? "", quietHoursEnd: form.quietHoursEnd ?? "")
+    }
+}
+
+extension SettingsPages {
     struct ProfileForm: Content {
         var firstName: String?
         var lastName: String?

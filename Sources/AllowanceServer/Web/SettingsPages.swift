@@ -107,7 +107,11 @@ struct SettingsPages: RouteCollection {
             return Flash.redirect(req, to: SiteURL.settings.path, message: "Notification preferences saved.")
         } catch let error as AppError where error.status.code < 500 {
             var page = try await page(req)
+            page.preferences = .init(form)
+            // The service speaks the API's field names; the page names its own fields.
             page.preferencesError = error.message.replacingOccurrences(of: "Amount", with: "Threshold")
+                .replacingOccurrences(of: "quietHoursStart", with: "Quiet hours from").replacingOccurrences(
+                    of: "quietHoursEnd", with: "Quiet hours until")
             return try await req.render("settings", "Settings", section: "settings", page, status: error.status)
         }
     }

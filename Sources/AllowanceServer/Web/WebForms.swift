@@ -12,15 +12,16 @@ enum WebForms {
         return date
     }
 
-    static func amount(_ text: String?, allowZero: Bool = false) throws -> Money {
+    /// An amount as typed; `label` names the field in the message when a form has several.
+    static func amount(_ text: String?, _ label: String = "Amount", allowZero: Bool = false) throws -> Money {
         let text = text?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard !text.isEmpty else { throw AppError.validation("Amount is required") }
+        guard !text.isEmpty else { throw AppError.validation("\(label) is required") }
         do {
             let amount = try Money(parsing: text)
-            if allowZero { return try InputRules.nonNegativeAmount(amount, "Amount") }
-            return try InputRules.positiveAmount(amount)
+            if allowZero { return try InputRules.nonNegativeAmount(amount, label) }
+            return try InputRules.positiveAmount(amount, label)
         } catch let error as MoneyParseError {
-            throw AppError.validation("Amount \(error.message)")
+            throw AppError.validation("\(label) \(error.message)")
         }
     }
 }
