@@ -299,13 +299,17 @@ def test_parent_matching(page: Page):
     expect(goal_card(page, "Drone").locator(".pill.match")).to_have_text("Matched")
 
 
-def start_challenge(page: Page, end: datetime.date, target="20", bonus="5"):
+def fill_challenge(page: Page, end: datetime.date, target="20", bonus="5", note="Before the holidays"):
     form = parent_tools(page).get_by_role("form", name="Set a challenge")
     form.get_by_label("Save this much").fill(target)
     form.get_by_label("By").fill(end.isoformat())
     form.get_by_label("Bonus when won").fill(bonus)
-    form.get_by_label("Description (optional)").fill("Before the holidays")
+    form.get_by_label("Description (optional)").fill(note)
     form.get_by_role("button", name="Start Challenge").click()
+
+
+def start_challenge(page: Page, end: datetime.date, target="20", bonus="5"):
+    fill_challenge(page, end, target, bonus)
     expect(flash(page)).to_contain_text("Challenge on: save $20.00 by ")
 
 
@@ -316,12 +320,7 @@ def test_a_refused_challenge_comes_back_as_typed(page: Page):
     goal = create_goal(family, kai, "Drone", 100)
     open_goal(page, family, goal["id"])
     end = family_today() + datetime.timedelta(days=10)
-    form = parent_tools(page).get_by_role("form", name="Set a challenge")
-    form.get_by_label("Save this much").fill("20")
-    form.get_by_label("By").fill(end.isoformat())
-    form.get_by_label("Bonus when won").fill("2.555")
-    form.get_by_label("Description (optional)").fill("Holidays")
-    form.get_by_role("button", name="Start Challenge").click()
+    fill_challenge(page, end, bonus="2.555", note="Holidays")
     expect(error_banner(page)).to_have_text("Bonus has more than two decimal places")
     tools = page.locator("details.parent-tools")
     expect(tools).to_have_attribute("open", "")

@@ -72,7 +72,7 @@ enum DashboardService {
         return ChildDashboard(
             childId: child.id, firstName: child.firstName, lastName: child.lastName, currentBalance: child.balance,
             weeklyAllowance: child.weeklyAllowance, allowanceDay: child.allowanceDay, lastAllowanceDate: paydays.last,
-            nextAllowanceDate: paydays.next, daysUntilNextAllowance: paydays.next.map { child.calendar.daysBetween(now, $0) } ?? 0,
+            nextAllowanceDate: paydays.next, daysUntilNextAllowance: child.daysUntilNextPayday(now: now) ?? 0,
             allowancePaused: child.allowancePaused, monthlyStats: stats, recentTransactions: data.recent)
     }
 

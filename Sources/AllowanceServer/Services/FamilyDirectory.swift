@@ -40,6 +40,11 @@ struct ChildRecord: Sendable {
         let last = calendar.startOfDay(calendar.adding(days: -7, to: next))
         return (last > createdAt ? last : nil, next)
     }
+
+    /// Days to the next payday shown (0 on payday), or nil when none is shown.
+    func daysUntilNextPayday(now: Date) -> Int? {
+        shownPaydays(now: now).next.map { calendar.daysBetween(now, $0) }
+    }
 }
 
 /// Looks children up, always within one family: the query itself cannot return another

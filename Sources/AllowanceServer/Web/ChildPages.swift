@@ -35,7 +35,7 @@ struct ChildPages: RouteCollection {
         let now = req.now
         let history = try await LedgerService.list(childID: child.id, filter: LedgerFilter(limit: limit), on: req.db.sql)
         let points = try await BalanceHistory.endOfDayBalances(for: child, days: 60, now: now, on: req.db.sql)
-        let next = child.shownPaydays(now: now).next.map { child.calendar.daysBetween(now, $0) }
+        let next = child.daysUntilNextPayday(now: now)
         let learning = try await LearningGlance.text(ofChild: child.id, calendar: child.calendar, in: req.context)
         return ChildPage(
             id: child.id, name: child.fullName, firstName: child.firstName, lastName: child.lastName,
