@@ -634,6 +634,45 @@ extension ResponseCacheTests {
 }
 
 extension ResponseCacheTests {
+    /// A payday batch holds the ledger's and the notifications' triggers on SQLite and moves the
+    /// numbers once at its end (`DataVersionHold`): the paid child's number and the family's
+    /// move, a sister not paid that day keeps hers, and the triggers run again afterwards.
+    @Test func aPaydayBatchMovesThePaidChildsNumbersAndLetsTheTriggersRunAgain() async throws {
+        try await withApp { client in
+            var family = try await client.family()
+            let kai = try await client.addChild(to: family, name: "Kai", balance: Money(cents: 50_00), day: .sunday)
+            let freya = try await client.addChild(to: family, name: "Freya", balance: Money(cents: 50_00), day: .wednesday)
+            family.children = [kai, freya]
+            let sql = client.app.db.sql
+            struct Version: Decodable { let data_version: Int64 }
+            func familyNumber() async throws -> Int64 {
+                try #require(
+                    try await sql.raw("SELECT data_version FROM families WHERE id = \(bind: family.parent.familyId)").first(
+                        decoding: Version.self)
+                ).data_version
+            }
+
+            let before = try await numbers(of: family.parent.familyId, children: [kai, freya], on: client)
+            let familyBefore = try await familyNumber()
+            // Sunday's payday, local midnight in New York: Kai's, not Freya's.
+            #expect(await client.runJobs(at: utc("2026-11-22T05:00:30Z"), for: family)["payday"] == 1)
+            let after = try await numbers(of: family.parent.familyId, children: [kai, freya], on: client)
+            #expect(after[1] > before[1], "Kai's number did not move: \(before) -> \(after)")
+            #expect(after[2] == before[2], "Freya's number moved: \(before) -> \(after)")
+            #expect(try await familyNumber() > familyBefore)
+            if !sql.isPostgres {
+                struct Count: Decodable { let n: Int }
+                let holds = try await sql.raw("SELECT COUNT(*) AS n FROM data_version_holds").first(decoding: Count.self)
+                #expect(holds?.n == 0, "the batch left its hold")
+            }
+
+            // The triggers run again: a credit to Freya moves her number.
+            #expect(try await client.post(.credit, 1_00, to: freya, in: family).status == .created)
+            let later = try await numbers(of: family.parent.familyId, children: [kai, freya], on: client)
+            #expect(later[2] > after[2], "Freya's credit did not move her number: \(after) -> \(later)")
+        }
+    }
+
     /// A template's use for one child keeps a sister's kept reads, her page with its quick-add
     /// grid among them (no counts on it); the reads that show the counts (her template list, her
     /// quick-actions widget, in order of use) are made afresh with the new count.

@@ -83,6 +83,7 @@ struct AddFamilyDataVersion: AsyncMigration {
         "login_failures": "counted afresh on every sign-in",
         "data_version_pending": "PostgreSQL's notes of the families a transaction changed, gone before it commits",
         "child_data_versions": "SQLite's numbers per child, moved by the triggers themselves (AddChildDataVersion)",
+        "data_version_holds": "SQLite's hold on two triggers, for a payday batch's own transaction (HoldDataVersionTriggers)",
     ]
 
     func prepare(on database: Database) async throws {

@@ -47,5 +47,6 @@ enum AppMigrations {
         NarrowDataVersionTriggersOnPostgres(),
         MoveTemplateUsageOffTheSharedNumber(),
         AddQueryIndexes.claimsByChild,
+        HoldDataVersionTriggers(),
     ]
 }

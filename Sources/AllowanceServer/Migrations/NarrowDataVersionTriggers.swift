@@ -45,12 +45,15 @@ struct NarrowDataVersionTriggers: AsyncMigration {
         case unchanged(String)
         /// The new row has no value in the column.
         case null(String)
+        /// No payday batch holds the trigger (`HoldDataVersionTriggers`; SQLite only).
+        case notHeld
 
         func sql(postgres: Bool) -> String {
             switch self {
             case .unchanged(let column):
                 postgres ? "OLD.\(column) IS NOT DISTINCT FROM NEW.\(column)" : "OLD.\(column) IS NEW.\(column)"
             case .null(let column): "NEW.\(column) IS NULL"
+            case .notHeld: "NOT EXISTS (SELECT 1 FROM \(HoldDataVersionTriggers.table))"
             }
         }
     }
@@ -71,15 +74,7 @@ struct NarrowDataVersionTriggers: AsyncMigration {
     func prepare(on database: Database) async throws {
         let sql = database.sql
         guard !sql.isPostgres else { return }
-        for narrowed in Self.narrowed {
-            let (name, table) = (narrowed.trigger, narrowed.table)
-            let original = Self.original(name)
-            let skipping = original.replacingOccurrences(
-                of: "ON \(table)\nBEGIN ", with: "ON \(table)\nWHEN \(narrowed.condition.sql(postgres: false)) BEGIN ")
-            precondition(skipping != original, "\(name) is not shaped as AddFamilyDataVersion.triggers makes them")
-            try await sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: name)").run()
-            try await sql.raw(SQLQueryString(skipping)).run()
-        }
+        for narrowed in Self.narrowed { try await Self.replace(narrowed, original: Self.original(narrowed.trigger), on: sql) }
         for name in Self.dropped { try await sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: name)").run() }
     }
 
@@ -89,6 +84,17 @@ struct NarrowDataVersionTriggers: AsyncMigration {
         let names = Self.narrowed.map(\.trigger)
         for name in names { try await sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: name)").run() }
         for name in names + Self.dropped { try await sql.raw(SQLQueryString(Self.original(name))).run() }
+    }
+
+    /// Makes the trigger `original` (an SQLite `CREATE TRIGGER` as `AddFamilyDataVersion.triggers`
+    /// makes them) again, now running only for a row that meets `narrowed`'s condition.
+    static func replace(_ narrowed: Narrowed, original: String, on sql: any SQLDatabase) async throws {
+        let (name, table) = (narrowed.trigger, narrowed.table)
+        let skipping = original.replacingOccurrences(
+            of: "ON \(table)\nBEGIN ", with: "ON \(table)\nWHEN \(narrowed.condition.sql(postgres: false)) BEGIN ")
+        precondition(skipping != original, "\(name) is not shaped as AddFamilyDataVersion.triggers makes them")
+        try await sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: name)").run()
+        try await sql.raw(SQLQueryString(skipping)).run()
     }
 
     /// `AddChildDataVersion`'s trigger of that name, as it made it.

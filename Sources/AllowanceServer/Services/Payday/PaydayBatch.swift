@@ -8,12 +8,16 @@ import SQLKit
 /// statements each; over 10,000 children that is most of a payday run. A batch does the same
 /// work for up to `size` children, one payday each, with one statement per step:
 /// claim, credit, ledger rows, day totals, notifications (hooks run only for the children
-/// they concern). The caller runs it inside a transaction, so a batch is paid whole or not
+/// they concern), and on SQLite one move of the children's and families' numbers for all of
+/// them (`DataVersionHold`) in place of the triggers' two statements per row. The caller runs it inside a transaction, so a batch is paid whole or not
 /// at all; `PaydayService` then pays that batch's children one by one to find the failing one.
 enum PaydayBatch {
     /// Children per batch: well under SQLite's limit on bound values per statement (32,766) at
     /// 7 values a row (a notification's); PostgreSQL binds one array per column (`SQLRows`).
-    static let size = 500
+    /// A batch holds SQLite's one writer for about 0.1 s here, which API writes then wait out.
+    /// A 10,000-child payday took 0.77 s in batches of 500, 0.58 s in batches of 2,000, and
+    /// as long in batches of 4,000 (same build otherwise, two runs each).
+    static let size = 2000
 
     /// One payday owed to one child.
     struct Due: Sendable {
@@ -42,7 +46,9 @@ enum PaydayBatch {
         guard !dues.isEmpty else { return [] }
         let sql = db.sql
         try await makeRoom(on: sql)
+        try await DataVersionHold.begin(on: sql)
         let paid = try await payClaimed(dues, hooks: hooks, in: context, on: db)
+        try await DataVersionHold.end(children: paid.map(\.due.child.id), on: sql)
         try await giveBackRoom(on: sql)
         return paid
     }
