@@ -107,4 +107,39 @@ import Testing
             #expect(none.nextAllowanceDate == nil && none.nextAllowanceText == "No allowance" && !none.allowancePaused)
         }
     }
+
+    /// An allowance that starts running again on payday, after that day's midnight (a pause
+    /// ended, or an allowance set where there was none), is not paid that day: the next payday
+    /// shown is a week on, as the payday run has it, and no last one is shown, since whether it
+    /// was paid before the pause is not known.
+    @Test func anAllowanceRunningAgainOnPaydayIsNextPaidAWeekOn() async throws {
+        try await withApp { client in
+            // Added on a Tuesday, so Saturday's paydays are owed.
+            client.now.value = utc("2026-11-10T17:00:00Z")
+            var family = try await client.family(timeZone: "America/New_York")
+            let kai = try await client.addChild(to: family, name: "Kai", balance: .zero, day: .saturday)
+            let freya = try await client.addChild(to: family, name: "Freya", balance: .zero, allowance: .zero, day: .saturday)
+            family.children = [kai, freya]
+            // Saturday 21 November, 10:00 in New York: Kai's allowance is paused (which pays the
+            // paydays that fell due before it) and resumed half an hour later; Freya gets one.
+            client.now.value = utc("2026-11-21T15:00:00Z")
+            family = try await client.signIn(family)
+            for action in ["pause", "resume"] {
+                _ = try await client.call(
+                    .POST, "/api/v1/children/\(kai.id)/allowance/\(action)", token: family.parent.token, as: ChildResponse.self)
+                client.now.value = utc("2026-11-21T15:30:00Z")
+            }
+            _ = try await client.call(
+                .PUT, "/api/v1/children/\(freya.id)", token: family.parent.token,
+                json: UpdateChildRequest(weeklyAllowance: Money(cents: 5_00)), as: ChildResponse.self)
+            for child in [kai, freya] {
+                let shown: ChildResponse = try await client.call(.GET, "/api/v1/children/\(child.id)", token: family.parent.token)
+                #expect(shown.nextAllowanceDate == utc("2026-11-28T05:00:00Z") && shown.lastAllowanceDate == nil)
+            }
+            let dashboard: ChildDashboard = try await client.call(.GET, "/api/v1/dashboard/child", token: family.children[0].token)
+            #expect(dashboard.nextAllowanceText == "7 days" && dashboard.daysUntilNextAllowance == 7)
+            // The payday run agrees: nothing more is owed today.
+            #expect(await client.runJobs(at: utc("2026-11-21T16:00:00Z"), for: family)["payday"] == 0)
+        }
+    }
 }

@@ -151,11 +151,11 @@ final class PostgresSessionLookups: Sendable {
         func decodeRow(_ row: PostgresRow) throws -> Row {
             let (
                 number, userID, familyID, role, firstName, lastName, email, childID, version, shared, kid, kidVersion,
-                kidUser, kidEmail, kidFirst, kidLast, balance, allowance, day, paused, createdAt, familyName, timeZone
+                kidUser, kidEmail, kidFirst, kidLast, balance, allowance, day, paused, createdAt, familyName, timeZone, resumedAt
             ) = try row.decode(
                 (
                     Int64, UUID, UUID, String, String, String, String, UUID?, Int64, Int64, UUID?, Int64,
-                    UUID?, String?, String?, String?, Int64?, Int64?, Int?, Bool?, Date?, String, String
+                    UUID?, String?, String?, String?, Int64?, Int64?, Int?, Bool?, Date?, String, String, Date?
                 ).self)
             var kidRecord: ChildRecord?
             if let kid, let kidUser, let kidEmail, let kidFirst, let kidLast, let balance, let allowance, let day, let paused {
@@ -163,7 +163,7 @@ final class PostgresSessionLookups: Sendable {
                     .init(
                         id: kid, userID: kidUser, familyID: familyID, email: kidEmail, firstName: kidFirst, lastName: kidLast,
                         balanceCents: balance, weeklyAllowanceCents: allowance, allowanceDay: day, allowancePaused: paused,
-                        createdAt: createdAt, familyName: familyName, timeZone: timeZone))
+                        createdAt: createdAt, allowanceResumedAt: resumedAt, familyName: familyName, timeZone: timeZone))
             }
             return (number, (userID, familyID, role, firstName, lastName, email, childID, version, shared, kid, kidVersion, kidRecord))
         }

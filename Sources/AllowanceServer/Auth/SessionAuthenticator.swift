@@ -122,7 +122,8 @@ enum SessionStore {
                         .init(
                             id: kid, userID: kidUser, familyID: familyID, email: kidEmail, firstName: kidFirst, lastName: kidLast,
                             balanceCents: balance, weeklyAllowanceCents: allowance, allowanceDay: Int(day), allowancePaused: paused,
-                            createdAt: Date(sqliteData: row.values[19]), familyName: familyName, timeZone: timeZone))
+                            createdAt: Date(sqliteData: row.values[19]), allowanceResumedAt: Date(sqliteData: row.values[22]),
+                            familyName: familyName, timeZone: timeZone))
                 }
                 user = AuthUser(
                     sessionID: sessionID,
@@ -157,7 +158,7 @@ enum SessionStore {
         SELECT users.id, users.family_id, users.role, users.first_name, users.last_name, users.email,
                children.id, families.data_version, families.shared_version, kid.id, coalesce(kid_version.version, 0),
                kid.user_id, kid_user.email, kid_user.first_name, kid_user.last_name, kid.balance_cents, kid.weekly_allowance_cents,
-               kid.allowance_day, kid.allowance_paused, kid.created_at, families.name, families.time_zone
+               kid.allowance_day, kid.allowance_paused, kid.created_at, families.name, families.time_zone, kid.allowance_resumed_at
         FROM sessions JOIN users ON sessions.user_id = users.id JOIN families ON families.id = users.family_id
              LEFT JOIN children ON children.user_id = users.id
              LEFT JOIN children kid ON kid.id = coalesce(\(child), children.id) AND kid.family_id = users.family_id

@@ -18,6 +18,9 @@ struct ChildRecord: Sendable {
     let allowanceDay: Weekday
     let allowancePaused: Bool
     let createdAt: Date
+    /// When the allowance last started running again: a pause ended, or an allowance was set
+    /// where there was none (`AllowancePauseService`, `ChildService`).
+    let allowanceResumedAt: Date?
     let familyName: String
     let calendar: FamilyCalendar
 
@@ -32,13 +35,14 @@ struct ChildRecord: Sendable {
     }
 
     /// The last and next paydays a parent or child is shown: none while the allowance is
-    /// paused or there is none, and neither from before the child was added (the payday run
-    /// owes none of those).
+    /// paused or there is none, and neither from before the child was added or the allowance
+    /// last started running again (the payday run owes none of those, `PaydayService.OwedChild`).
     func shownPaydays(now: Date) -> (last: Date?, next: Date?) {
         guard weeklyAllowance.isPositive, !allowancePaused else { return (nil, nil) }
-        let next = AllowanceSchedule(day: allowanceDay, calendar: calendar).nextPayday(from: now, joined: createdAt)
+        let since = max(createdAt, allowanceResumedAt ?? createdAt)
+        let next = AllowanceSchedule(day: allowanceDay, calendar: calendar).nextPayday(from: now, joined: since)
         let last = calendar.startOfDay(calendar.adding(days: -7, to: next))
-        return (last > createdAt ? last : nil, next)
+        return (last > since ? last : nil, next)
     }
 
     /// Days to the next payday shown (0 on payday), or nil when none is shown.
@@ -66,6 +70,7 @@ enum FamilyDirectory {
                 allowanceDay: try row.decode(column: prefix + "allowance_day", as: Int.self),
                 allowancePaused: try row.decode(column: prefix + "allowance_paused", as: Bool.self),
                 createdAt: try row.decode(column: prefix + "created_at", as: Date?.self),
+                allowanceResumedAt: try row.decode(column: prefix + "allowance_resumed_at", as: Date?.self),
                 familyName: try row.decode(column: prefix + "family_name", as: String.self),
                 timeZone: try row.decode(column: prefix + "time_zone", as: String.self)))
     }
@@ -74,7 +79,7 @@ enum FamilyDirectory {
     struct Columns {
         let id: UUID, userID: UUID, familyID: UUID, email: String, firstName: String, lastName: String
         let balanceCents: Int64, weeklyAllowanceCents: Int64, allowanceDay: Int, allowancePaused: Bool, createdAt: Date?
-        let familyName: String, timeZone: String
+        let allowanceResumedAt: Date?, familyName: String, timeZone: String
     }
 
     static func record(_ columns: Columns) -> ChildRecord {
@@ -83,7 +88,7 @@ enum FamilyDirectory {
             firstName: columns.firstName, lastName: columns.lastName, balance: Money(cents: columns.balanceCents),
             weeklyAllowance: Money(cents: columns.weeklyAllowanceCents),
             allowanceDay: Weekday(rawValue: columns.allowanceDay) ?? .saturday, allowancePaused: columns.allowancePaused,
-            createdAt: columns.createdAt ?? .distantPast, familyName: columns.familyName,
+            createdAt: columns.createdAt ?? .distantPast, allowanceResumedAt: columns.allowanceResumedAt, familyName: columns.familyName,
             calendar: FamilyCalendar(identifier: columns.timeZone) ?? FamilyCalendar(timeZone: .gmt))
     }
 
@@ -93,7 +98,7 @@ enum FamilyDirectory {
         ("c.id", "id"), ("c.user_id", "user_id"), ("c.family_id", "family_id"), ("u.email", "email"), ("u.first_name", "first_name"),
         ("u.last_name", "last_name"), ("c.balance_cents", "balance_cents"), ("c.weekly_allowance_cents", "weekly_allowance_cents"),
         ("c.allowance_day", "allowance_day"), ("c.allowance_paused", "allowance_paused"), ("c.created_at", "created_at"),
-        ("f.name", "family_name"), ("f.time_zone", "time_zone"),
+        ("c.allowance_resumed_at", "allowance_resumed_at"), ("f.name", "family_name"), ("f.time_zone", "time_zone"),
     ]
 
     /// A child's columns, each name after `prefix`: a query that reads a child beside another
