@@ -149,4 +149,42 @@ import Testing
             #expect(signed == rows.first?.balanceAfter)
         }
     }
+
+    /// The later pages of an export end just after its newest row. The wire keeps whole
+    /// milliseconds, and at about one instant in ten the newest row's time plus 1 ms, once
+    /// written, fell back on that time: the pages then left out every row of that millisecond.
+    /// Here all 100 new rows are posted at such an instant (the test server's clock stands still).
+    @Test func anExportWhoseNewestRowsShareAnAwkwardMillisecondHoldsThemAll() async throws {
+        try await withLiveServer { server in
+            server.now.value = Self.instantAPlusOneMillisecondBoundLost(after: server.now.value)
+            let parent = try await server.parentClient()
+            let kai = try #require(try await parent.children().first { $0.firstName == "Kai" })
+            for index in 1...100 {
+                _ = try await parent.createTransaction(
+                    CreateTransactionRequest(childId: kai.id, amount: Money(cents: 1), type: .credit, description: "Row \(index)"))
+            }
+            let cli = CLIHarness()
+            await cli.login(server)
+            let run = await cli.run(["export", "Kai", "--format", "json"])
+            #expect(run.status == 0)
+            let rows = try JSONDecoder.api.decode([TransactionResponse].self, from: Data(run.stdout.utf8))
+            #expect(rows.count == 101, "100 new rows and the opening balance")
+            let signed = rows.reduce(Money.zero) { $0 + ($1.type == .credit ? $1.amount : Money.zero - $1.amount) }
+            #expect(signed == rows.first?.balanceAfter && signed == Money(cents: 101_00))
+        }
+    }
+
+    /// An instant an hour after `start` whose time as the wire shows it, plus 1 ms, written
+    /// again, is not after it.
+    static func instantAPlusOneMillisecondBoundLost(after start: Date) -> Date {
+        var candidate = start.addingTimeInterval(3_600)
+        while true {
+            if let shown = ISO8601Wire.parse(ISO8601Wire.text(candidate)),
+                let bound = ISO8601Wire.parse(ISO8601Wire.text(shown.addingTimeInterval(0.001))), bound <= candidate
+            {
+                return candidate
+            }
+            candidate = candidate.addingTimeInterval(0.0137)
+        }
+    }
 }
