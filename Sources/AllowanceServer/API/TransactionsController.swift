@@ -39,6 +39,10 @@ enum TransactionsController {
         var filter = try LedgerFilter(query: req.query, calendar: child.calendar)
         filter.limit = 1_000
         filter.offset = 0
+        // Pages are counted by offset, and others may post between them: a row posted then
+        // would push an older one onto the next page, which would repeat it, and the one after
+        // would be missed. So every page reads the entries posted before the first.
+        filter.throughEntry = try await LedgerService.lastEntryNumber(of: child.id, on: req.db.sql)
         var rows: [TransactionResponse] = []
         while true {
             let page = try await LedgerService.list(childID: child.id, filter: filter, on: req.db.sql)

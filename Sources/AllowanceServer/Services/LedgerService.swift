@@ -104,6 +104,9 @@ struct LedgerFilter: Sendable {
     var to: Date?
     var limit: Int = 20
     var offset: Int = 0
+    /// Only entries numbered up to this one (an export's pages, `LedgerService.lastEntryNumber`):
+    /// the rows its offsets count then stay the same while others are posted.
+    var throughEntry: Int64?
 }
 
 extension LedgerService {
@@ -144,6 +147,16 @@ extension LedgerService {
         FROM transactions t LEFT JOIN users u ON u.id = t.created_by
         """
 
+    /// The number of a child's latest entry (0 when there is none). Entries are numbered in the
+    /// order they are posted, whatever their dates (a payday caught up after downtime is dated
+    /// when it was due), so the entries up to it are those posted until now.
+    static func lastEntryNumber(of childID: UUID, on sql: SQLDatabase) async throws -> Int64 {
+        struct Row: Decodable { let n: Int64 }
+        let row = try await sql.raw("SELECT COALESCE(MAX(entry_number), 0) AS n FROM transactions WHERE child_id = \(bind: childID)")
+            .first(decoding: Row.self)
+        return row?.n ?? 0
+    }
+
     /// One page of a child's entries, newest first. Fetches one row more than asked to know
     /// whether another page follows, without counting a ledger that may be millions long.
     static func list(childID: UUID, filter: LedgerFilter, on sql: SQLDatabase) async throws -> TransactionListResponse {
@@ -174,6 +187,10 @@ extension LedgerService {
         if let to = filter.to {
             query.appendInterpolation(unsafeRaw: " AND t.created_at < ")
             query.appendInterpolation(bind: to)
+        }
+        if let throughEntry = filter.throughEntry {
+            query.appendInterpolation(unsafeRaw: " AND t.entry_number <= ")
+            query.appendInterpolation(bind: throughEntry)
         }
         query.appendInterpolation(
             unsafeRaw: " ORDER BY t.created_at DESC, t.entry_number DESC LIMIT \(filter.limit + 1) OFFSET \(filter.offset)")
