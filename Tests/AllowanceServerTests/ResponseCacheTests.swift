@@ -646,10 +646,9 @@ extension ResponseCacheTests {
             let sql = client.app.db.sql
             struct Version: Decodable { let data_version: Int64 }
             func familyNumber() async throws -> Int64 {
-                try #require(
-                    try await sql.raw("SELECT data_version FROM families WHERE id = \(bind: family.parent.familyId)").first(
-                        decoding: Version.self)
-                ).data_version
+                let row = try await sql.raw("SELECT data_version FROM families WHERE id = \(bind: family.parent.familyId)").first(
+                    decoding: Version.self)
+                return try #require(row).data_version
             }
 
             let before = try await numbers(of: family.parent.familyId, children: [kai, freya], on: client)
