@@ -337,6 +337,14 @@ import VaporTesting
     }
 
     /// The numbers beside the family's (`AddChildDataVersion`): the shared one and each child's.
+    /// The family's own number, `families.data_version`.
+    func familyNumber(of familyID: UUID, on client: TestClient) async throws -> Int64 {
+        struct Row: Decodable { let n: Int64 }
+        let row = try await client.app.db.sql.raw("SELECT data_version AS n FROM families WHERE id = \(bind: familyID)").first(
+            decoding: Row.self)
+        return try #require(row).n
+    }
+
     func numbers(of familyID: UUID, children: [TestChild], on client: TestClient) async throws -> [Int64] {
         struct Row: Decodable { let n: Int64 }
         let sql = client.app.db.sql
@@ -644,21 +652,15 @@ extension ResponseCacheTests {
             let freya = try await client.addChild(to: family, name: "Freya", balance: Money(cents: 50_00), day: .wednesday)
             family.children = [kai, freya]
             let sql = client.app.db.sql
-            struct Version: Decodable { let data_version: Int64 }
-            func familyNumber() async throws -> Int64 {
-                let row = try await sql.raw("SELECT data_version FROM families WHERE id = \(bind: family.parent.familyId)").first(
-                    decoding: Version.self)
-                return try #require(row).data_version
-            }
 
             let before = try await numbers(of: family.parent.familyId, children: [kai, freya], on: client)
-            let familyBefore = try await familyNumber()
+            let familyBefore = try await familyNumber(of: family.parent.familyId, on: client)
             // Sunday's payday, local midnight in New York: Kai's, not Freya's.
             #expect(await client.runJobs(at: utc("2026-11-22T05:00:30Z"), for: family)["payday"] == 1)
             let after = try await numbers(of: family.parent.familyId, children: [kai, freya], on: client)
             #expect(after[1] > before[1], "Kai's number did not move: \(before) -> \(after)")
             #expect(after[2] == before[2], "Freya's number moved: \(before) -> \(after)")
-            #expect(try await familyNumber() > familyBefore)
+            #expect(try await familyNumber(of: family.parent.familyId, on: client) > familyBefore)
             if !sql.isPostgres {
                 struct Count: Decodable { let n: Int }
                 let holds = try await sql.raw("SELECT COUNT(*) AS n FROM data_version_holds").first(decoding: Count.self)
