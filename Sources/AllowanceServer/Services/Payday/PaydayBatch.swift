@@ -9,8 +9,9 @@ import SQLKit
 /// work for up to `size` children, one payday each, with one statement per step:
 /// claim, credit, ledger rows, day totals, notifications (hooks run only for the children
 /// they concern), and on SQLite one move of the children's and families' numbers for all of
-/// them (`DataVersionHold`) in place of the triggers' two statements per row. The caller runs it inside a transaction, so a batch is paid whole or not
-/// at all; `PaydayService` then pays that batch's children one by one to find the failing one.
+/// them (`DataVersionHold`) in place of the triggers' two statements per row. The caller runs
+/// it inside a transaction, so a batch is paid whole or not at all; `PaydayService` then pays
+/// that batch's children one by one to find the failing one.
 enum PaydayBatch {
     /// Children per batch: well under SQLite's limit on bound values per statement (32,766) at
     /// 7 values a row (a notification's); PostgreSQL binds one array per column (`SQLRows`).
