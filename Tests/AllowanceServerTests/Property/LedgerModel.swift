@@ -115,6 +115,8 @@ struct LedgerModel {
             goals[index].status = .cancelled
         case .purchase(let index):
             guard let goal = goal(index), goal.status == .completed else { return false }
+            // The price is the target; saved past it goes back to the child.
+            children[goal.child].balance += goal.current - goal.target
             goals[index].current = 0
             goals[index].status = .purchased
         case .useTemplate(let child, let template, let byChild):

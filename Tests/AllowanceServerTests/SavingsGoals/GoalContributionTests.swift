@@ -291,4 +291,26 @@ import Testing
             #expect(try await client.audit(family).isClean)
         }
     }
+
+    /// A match or a bonus can take a goal past its target; buying spends the price, and what was
+    /// saved past it goes back to the child.
+    @Test func purchase_OfAGoalSavedPastItsTarget_SpendsTheTargetAndGivesBackTheRest() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 100_00))])
+            let kai = family.children[0]
+            let goal = try await client.createGoal(for: kai, in: family, target: 40_00)
+            try await client.saved(50_00, to: goal, token: kai.token)
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 50_00))
+            let bought: SavingsGoalDto = try await client.call(
+                .POST, "/api/v1/savings-goals/\(goal.id)/purchase", token: family.parent.token, json: MarkGoalPurchasedDto())
+            #expect(bought.status == .purchased && bought.currentAmount == .zero)
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 60_00))
+            // Oldest first: everything saved comes out, then the price is spent.
+            let newest = try await client.ledger(of: kai, in: family).suffix(2)
+            #expect(newest.map(\.description) == ["Taken from savings: Bike", "Bought Bike, $40.00, from savings"])
+            #expect(newest.map(\.amount) == [Money(cents: 50_00), Money(cents: 40_00)])
+            #expect(newest.map(\.type) == [.credit, .debit])
+            #expect(try await client.audit(family).isClean)
+        }
+    }
 }

@@ -84,9 +84,11 @@ enum GoalMoneyService {
     }
 
     /// Only a completed goal can be bought. The goal's last row (type Purchase) empties it, and the
-    /// child's history shows the purchase as two entries that leave the balance where it was: the
-    /// money taken from savings (a move, like a withdrawal, so not "earned") and the spend
-    /// ("Bought Lego Castle, $80.00, from savings", counted as spent that month, once).
+    /// child's history shows the purchase as two entries: everything saved taken from savings (a
+    /// move, like a withdrawal, so not "earned") and the spend of the goal's price, its target
+    /// ("Bought Lego Castle, $80.00, from savings", counted as spent that month, once). Money
+    /// saved past the target (a match or a bonus that went over) stays with the child, so a goal
+    /// saved exactly to its target leaves the balance where it was.
     static func purchase(_ access: GoalAccess, _ input: MarkGoalPurchasedDto, in context: ServiceContext) async throws -> SavingsGoalDto {
         let notes = try InputRules.optional(input.notes, "Notes", max: InputRules.notesLength)
         let now = context.now
@@ -110,8 +112,8 @@ enum GoalMoneyService {
                 on: db)
             _ = try await LedgerService.post(
                 LedgerPosting(
-                    childID: access.child.id, type: .debit, amount: goal.current,
-                    description: "Bought \(goal.name), \(goal.current.formatted), from savings", category: goal.category.name, notes: notes,
+                    childID: access.child.id, type: .debit, amount: goal.target,
+                    description: "Bought \(goal.name), \(goal.target.formatted), from savings", category: goal.category.name, notes: notes,
                     createdBy: access.user.userID, at: now),
                 calendar: access.child.calendar, on: db)
             try await db.sql.raw(
