@@ -52,7 +52,8 @@
 #   MIX_DURATION=$DURATION MIX_CONNECTIONS=32   the mixed run (MIX_CONNECTIONS wrk threads of one connection)
 #   WRITER_CONNECTIONS=4   connections of the steady writes beside each read kind
 #   READ_WARMUP=2s    the same read and writes, unmeasured, before each read kind's run; 0 skips it
-#   READ_KINDS=1 WRITE_KINDS=1   0 skips the per-kind read runs / the write runs of section 7
+#   READ_KINDS=1 WRITE_KINDS=1   0 skips the per-kind read runs / the write runs of section 7;
+#                     a list of kinds ("page-child list") runs only those
 #   RAW_SECONDS=5     length of the raw single-row commit loop
 # Exit status: 0 when every check and goal passes, 1 when one fails (everything is still
 # printed), 2 on setup errors.
@@ -670,8 +671,10 @@ bench_mixed() {
     # BENCH_RATE=0 would mean "as fast as possible": a mix without writes gets a token 1/s.
     [ "${write_rate%.*}" -gt 0 ] 2>/dev/null || write_rate=1
     local kind
-    if [ "$READ_KINDS" = 1 ]; then
-        for kind in child-dash parent-dash list goals notifications page-dashboard page-child; do
+    local reads="child-dash parent-dash list goals notifications page-dashboard page-child"
+    [ "$READ_KINDS" = 1 ] || reads=${READ_KINDS#0}
+    if [ -n "$reads" ]; then
+        for kind in $reads; do
             # Writes at the mix's rate, beside the read (they start first and end after it).
             local wout="$WORK/wrk-$BACKEND-writer-$kind.txt" wsecs warm=${READ_WARMUP%s}
             wsecs=$(( ${DURATION%s} + warm + 2 ))
@@ -696,8 +699,10 @@ bench_mixed() {
                 "$WORK/figures.tsv" "reads.$kind.writer") (target $write_rate/s)"
         done
     fi
-    if [ "$WRITE_KINDS" = 1 ]; then
-        for kind in tx-credit contribute template-use; do
+    local writes="tx-credit contribute template-use"
+    [ "$WRITE_KINDS" = 1 ] || writes=${WRITE_KINDS#0}
+    if [ -n "$writes" ]; then
+        for kind in $writes; do
             kinds_run "writes.$kind" "$kind" "$THREADS" "$CONNECTIONS" "$DURATION"
         done
     fi
