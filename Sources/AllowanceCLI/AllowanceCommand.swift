@@ -27,6 +27,12 @@ public struct AllowanceCommand: ParsableCommand {
     /// Runs one command line (without the program name) and answers its exit status:
     /// 0 done, 1 refused or failed (the reason on standard error), 64 a usage mistake.
     public static func run(_ arguments: [String], in terminal: Terminal) async -> Int32 {
+        if let signed = signedAmount(in: arguments) {
+            terminal.writeError(
+                "error: \(Terminal.printable(signed)) is an amount with a sign; amounts are written without one. "
+                    + "`allowance add` adds money, `allowance spend` takes it away.\n")
+            return 64
+        }
         let parsed: ParsableCommand
         do {
             parsed = try parseAsRoot(arguments)
@@ -55,6 +61,14 @@ public struct AllowanceCommand: ParsableCommand {
             return report(error, in: terminal)
         }
         return 1
+    }
+
+    /// A negative amount given to a command that moves money (`add Kai -5 Candy`): the parser
+    /// would take it for an option it does not know, which tells the person nothing useful.
+    /// Arguments after `--` are the parser's to judge.
+    private static func signedAmount(in arguments: [String]) -> String? {
+        guard let name = arguments.first, ["add", "spend", "contribute"].contains(name) else { return nil }
+        return arguments.dropFirst().prefix { $0 != "--" }.first { $0.count > 1 && $0.hasPrefix("-") && Double($0) != nil }
     }
 
     /// Help goes to standard output with status 0; a usage mistake to standard error.

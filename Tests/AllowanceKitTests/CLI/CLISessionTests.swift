@@ -105,6 +105,14 @@ import Testing
         #expect(missing.status == 64)
         #expect(missing.stdout.isEmpty)
         #expect(missing.stderr.contains("Missing expected argument"))
+        let negative = await cli.run(["spend", "Kai", "-5", "Candy"])
+        #expect(negative.status == 64)
+        #expect(
+            negative.stderr
+                == "error: -5 is an amount with a sign; amounts are written without one. `allowance add` adds money, `allowance spend` takes it away.\n"
+        )
+        // An option is still an option: only a number is taken for an amount.
+        #expect(await cli.run(["add", "Kai", "5", "Chores", "-h"]).status == 0)
         let help = await cli.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("contribute"))
