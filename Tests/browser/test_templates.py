@@ -89,6 +89,11 @@ def test_template_amount_must_be_valid(page: Page):
     game.get_by_role("button", name="Game", exact=True).click()
     expect(error_banner(page)).to_contain_text("Amount")
     expect(page.locator("#balance")).to_have_text("$100.00")
+    # What was typed comes back in its field, marked and focused, to be corrected, not retyped.
+    typed = template_form(page, "Game").get_by_label("Amount for Game")
+    expect(typed).to_have_value("abc")
+    expect(typed).to_have_attribute("aria-invalid", "true")
+    expect(typed).to_be_focused()
 
     game = template_form(page, "Game")
     game.get_by_label("Amount for Game").fill("0")
@@ -155,6 +160,11 @@ def test_a_child_records_spending_from_their_dashboard(page: Page):
 
     my_spending(page).get_by_role("button", name="Game", exact=True).click()
     expect(error_banner(page)).to_contain_text("Amount is required")
+    # A typed amount that is too much comes back in its field, to be corrected.
+    my_spending(page).get_by_label("Amount for Toy", exact=True).fill("20")
+    my_spending(page).get_by_role("button", name="Toy", exact=True).click()
+    expect(error_banner(page)).to_have_text("Insufficient balance: Kai has $13.00")
+    expect(my_spending(page).get_by_label("Amount for Toy", exact=True)).to_have_value("20")
     page.goto("/dashboard")
     expect(page.locator("#balance")).to_have_text("$13.00")
 

@@ -27,7 +27,9 @@ struct ChildPages: RouteCollection {
 
     // MARK: - Show
 
-    private func childPage(_ req: Request, _ child: ChildRecord, error: String? = nil) async throws -> ChildPage {
+    private func childPage(_ req: Request, _ child: ChildRecord, error: String? = nil, typed: QuickAdd.Typed? = nil) async throws
+        -> ChildPage
+    {
         let user = try req.requireUser()
         let templates = try await TemplateService.list(for: user, withUsage: false, in: req.context)
         let goals = try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context)
@@ -49,7 +51,7 @@ struct ChildPages: RouteCollection {
             hasMore: history.hasMore && limit < Self.maxRows, moreLimit: min(limit + 20, Self.maxRows), canEdit: user.isParent,
             quickSubtract: Self.quickSubtract.formatted,
             canQuickSubtract: child.balance >= Self.quickSubtract,
-            quickAdd: try await QuickAdd(child: child, templates: templates, isParent: user.isParent).html(on: req),
+            quickAdd: try await QuickAdd(child: child, templates: templates, isParent: user.isParent, typed: typed).html(on: req),
             goals: try await GoalPages.GoalRow.html(goals, on: req), learning: learning, hasLogin: child.email != nil,
             error: error)
     }
@@ -125,9 +127,13 @@ struct ChildPages: RouteCollection {
                 req, to: fromDashboard ? SiteURL.dashboard.path : SiteURL.child(.value(child.id)).path,
                 message: "\(entry.description): \(sign)\(entry.amount.formatted). \(who) \(entry.balanceAfter.formatted).")
         } catch let error as AppError where error.status.code < 500 && error.status != .notFound {
-            if fromDashboard { return try await DashboardPages.childDashboard(req, error: error.message, status: error.status) }
+            let kept = typed.isEmpty ? nil : QuickAdd.Typed(template: templateID, amount: typed)
+            if fromDashboard {
+                return try await DashboardPages.childDashboard(req, error: error.message, status: error.status, typed: kept)
+            }
             return try await req.render(
-                "child", child.firstName, section: "dashboard", try await childPage(req, child, error: error.message), status: error.status)
+                "child", child.firstName, section: "dashboard", try await childPage(req, child, error: error.message, typed: kept),
+                status: error.status)
         }
     }
 

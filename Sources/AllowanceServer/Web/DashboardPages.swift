@@ -35,8 +35,11 @@ struct DashboardPages: RouteCollection {
                 childCount: data.childCount, children: cards, updatedAt: calendar.displayTime(req.now)))
     }
 
-    /// The signed-in child's own page; `error` when a quick-add from it was refused.
-    static func childDashboard(_ req: Request, error: String? = nil, status: HTTPStatus = .ok) async throws -> Response {
+    /// The signed-in child's own page; `error` when a quick-add from it was refused, with the
+    /// amount the child typed, if any.
+    static func childDashboard(_ req: Request, error: String? = nil, status: HTTPStatus = .ok, typed: QuickAdd.Typed? = nil)
+        async throws -> Response
+    {
         let user = try req.requireUser()
         let child = try await req.signedInChild()
         let data = try await DashboardService.child(child, in: req.context)
@@ -59,7 +62,7 @@ struct DashboardPages: RouteCollection {
                 learning: try await LearningGlance.of(child, in: req.context),
                 quickAdd: try await QuickAdd(
                     child: child, templates: try await TemplateService.list(for: user, withUsage: false, in: req.context), isParent: false,
-                    from: "dashboard"
+                    from: "dashboard", typed: typed
                 ).html(on: req),
                 recurring: Array(RecurringPages.items(schedules, calendar: child.calendar, children: [child]).prefix(3)),
                 recurringCount: schedules.count,

@@ -17,6 +17,13 @@ struct QuickAdd: Encodable, Hashable, Sendable {
     /// "dashboard" when the answer should come back to the child's dashboard.
     let from: String
 
+    /// An amount typed beside a template and refused: the page shows it again in that tile's
+    /// field, marked as what the error is about, so the person corrects it rather than retyping.
+    struct Typed: Hashable, Sendable {
+        let template: UUID
+        let amount: String
+    }
+
     struct Tile: Encodable, Hashable, Sendable {
         let id: UUID
         let name: String
@@ -28,9 +35,12 @@ struct QuickAdd: Encodable, Hashable, Sendable {
         let hasDefault: Bool
         let icon: String
         let color: String?
+        /// The refused amount typed in this tile's field (`Typed`); empty otherwise.
+        let typed: String
+        let refused: Bool
     }
 
-    init(child: ChildRecord, templates: [TransactionTemplateDto], isParent: Bool, from: String = "") {
+    init(child: ChildRecord, templates: [TransactionTemplateDto], isParent: Bool, from: String = "", typed: Typed? = nil) {
         childId = child.id
         self.from = from
         childName = child.firstName
@@ -38,10 +48,12 @@ struct QuickAdd: Encodable, Hashable, Sendable {
         heading = isParent ? "Quick add" : "Record my spending"
         self.templates = templates.filter { isParent || $0.type == .debit }.map { template in
             let amount = template.defaultAmount.map { (template.type == .credit ? "+" : "−") + $0.formatted } ?? ""
+            let refused = typed?.template == template.id && template.defaultAmount == nil
             return Tile(
                 id: template.id, name: template.name, label: amount.isEmpty ? template.name : "\(template.name) \(amount)", amount: amount,
                 isCredit: template.type == .credit, hasDefault: template.defaultAmount != nil,
-                icon: Icons.template(template.iconName, name: template.name), color: template.color)
+                icon: Icons.template(template.iconName, name: template.name), color: template.color,
+                typed: refused ? typed?.amount ?? "" : "", refused: refused)
         }
     }
 }
