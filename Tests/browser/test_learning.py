@@ -162,3 +162,30 @@ def test_a_parent_imports_a_csv_of_sixty_sessions(page: Page):
     page.locator("#session-file").set_input_files({"name": "sessions.csv", "mimeType": "text/csv", "buffer": csv})
     page.get_by_role("button", name="Import", exact=True).click()
     expect(flash(page)).to_contain_text("Imported 60 sessions.")
+
+
+def test_a_refused_app_or_setting_keeps_what_was_typed(page: Page):
+    family = create_family(("Kai",))
+    login_parent(page, family)
+    page.goto("/learning/apps")
+    app = page.get_by_role("region", name="Add an app")
+    app.get_by_label("Name").fill("Khan Academy")
+    app.get_by_label("Bundle identifier").fill("org.khanacademy.app")
+    app.get_by_label("Points per hour (Learning)").fill("lots")
+    app.get_by_role("button", name="Add App").click()
+    expect(error_banner(page)).to_have_text("Points per hour must be a whole number")
+    app = page.get_by_role("region", name="Add an app")
+    expect(app.get_by_label("Name")).to_have_value("Khan Academy")
+    expect(app.get_by_label("Bundle identifier")).to_have_value("org.khanacademy.app")
+    expect(app.get_by_label("Points per hour (Learning)")).to_have_value("lots")
+
+    app.get_by_label("Points per hour (Learning)").fill("30")
+    app.get_by_role("button", name="Add App").click()
+    expect(flash(page)).to_have_text("Khan Academy was added.")
+    expect(page.get_by_role("region", name="Add an app").get_by_label("Name")).to_have_value("")
+
+    settings = page.get_by_role("region", name="Points and reminders")
+    settings.get_by_label("Points that make $1.00 when redeemed").fill("many")
+    settings.get_by_role("button", name="Save Settings").click()
+    expect(error_banner(page)).to_have_text("Points per dollar must be a whole number")
+    expect(page.get_by_label("Points that make $1.00 when redeemed")).to_have_value("many")

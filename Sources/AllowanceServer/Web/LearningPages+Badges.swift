@@ -50,9 +50,9 @@ extension LearningPages {
             return Flash.redirect(
                 req, to: SiteURL.learningApps.path, message: "\(badge.title) is ready to earn: \(badge.criteria.lowercased()).")
         } catch let error as AppError where error.status.code < 500 {
-            return try await req.render(
-                "learning-apps", "Learning Apps", section: "settings", try await appsPage(req, parent, error: error.message),
-                status: error.status)
+            var page = try await appsPage(req, parent, error: error.message)
+            page.badge = TypedBadge(form)
+            return try await req.render("learning-apps", "Learning Apps", section: "settings", page, status: error.status)
         }
     }
 

@@ -123,6 +123,44 @@ extension LearningPages {
         /// Set when the family is Basic: why the badge form and the reminder's time are locked.
         let badgeUpgrade: String?
         let reminderUpgrade: String?
+        /// What was typed in the app and badge forms when one was refused, shown again to be
+        /// corrected; empty otherwise.
+        var app = TypedApp()
+        var badge = TypedBadge()
+    }
+
+    struct TypedApp: Encodable {
+        var appName = ""
+        var bundleIdentifier = ""
+        var category = AppCategoryKind.learning.rawValue
+        var pointsPerHour = ""
+
+        init() {}
+
+        init(_ form: AppForm) {
+            appName = form.appName ?? ""
+            bundleIdentifier = form.bundleIdentifier ?? ""
+            category = form.category ?? category
+            pointsPerHour = form.pointsPerHour ?? ""
+        }
+    }
+
+    struct TypedBadge: Encodable {
+        var title = ""
+        var measure = "Hours"
+        var threshold = ""
+        var pointsAwarded = ""
+        var bundleIdentifier = ""
+
+        init() {}
+
+        init(_ form: BadgeForm) {
+            title = form.title ?? ""
+            measure = form.measure ?? measure
+            threshold = form.threshold ?? ""
+            pointsAwarded = form.pointsAwarded ?? ""
+            bundleIdentifier = form.bundleIdentifier ?? ""
+        }
     }
 
     struct SettingsForm: Content {

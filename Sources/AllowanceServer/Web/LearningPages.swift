@@ -250,13 +250,15 @@ struct LearningPages: RouteCollection {
         return try await req.render("learning-apps", "Learning Apps", section: "settings", try await appsPage(req, parent, error: nil))
     }
 
-    func appsPage(_ req: Request, _ parent: AuthUser, error: String?) async throws -> AppsPage {
+    /// The page; after a refusal, with the error and what the refused form had in it (`typed`:
+    /// the settings form's; `AppsPage.app` and `.badge` the others').
+    func appsPage(_ req: Request, _ parent: AuthUser, error: String?, typed: SettingsForm? = nil) async throws -> AppsPage {
         let apps = try await AppCategoryService.list(familyID: parent.familyID, on: req.db)
         let settings = try await LearningSettings.read(familyID: parent.familyID, on: req.db.sql)
         let plan = try await PlanService.plan(ofFamily: parent.familyID, in: req.context)
         return AppsPage(
-            apps: apps, error: error, pointsPerDollar: settings.pointsPerDollar.map(String.init) ?? "",
-            streakReminderTime: settings.streakReminderTime ?? "18:00",
+            apps: apps, error: error, pointsPerDollar: typed?.pointsPerDollar ?? settings.pointsPerDollar.map(String.init) ?? "",
+            streakReminderTime: typed?.streakReminderTime ?? settings.streakReminderTime ?? "18:00",
             customBadges: try await Self.customBadgeRows(ofFamily: parent.familyID, on: req.db.sql),
             badgeUpgrade: plan.refusal(.customBadges), reminderUpgrade: plan.refusal(.reminderTime))
     }
@@ -274,7 +276,7 @@ struct LearningPages: RouteCollection {
             return Flash.redirect(req, to: SiteURL.learningApps.path, message: "Learning settings saved.")
         } catch let error as AppError where error.status.code < 500 {
             return try await req.render(
-                "learning-apps", "Learning Apps", section: "settings", try await appsPage(req, parent, error: error.message),
+                "learning-apps", "Learning Apps", section: "settings", try await appsPage(req, parent, error: error.message, typed: form),
                 status: error.status)
         }
     }
@@ -296,9 +298,9 @@ struct LearningPages: RouteCollection {
                 by: parent, in: req.context)
             return Flash.redirect(req, to: SiteURL.learningApps.path, message: "\(app.appName) was added.")
         } catch let error as AppError where error.status.code < 500 {
-            return try await req.render(
-                "learning-apps", "Learning Apps", section: "settings", try await appsPage(req, parent, error: error.message),
-                status: error.status)
+            var page = try await appsPage(req, parent, error: error.message)
+            page.app = TypedApp(form)
+            return try await req.render("learning-apps", "Learning Apps", section: "settings", page, status: error.status)
         }
     }
 
