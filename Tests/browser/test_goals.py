@@ -236,6 +236,17 @@ def test_save_celebrate_complete_and_purchase(page: Page):
     expect(goal_card(page, "Bike").locator(".pill", has_text="Purchased")).to_be_visible()
 
 
+def test_buying_a_goal_saved_past_its_price_gives_the_rest_back(page: Page):
+    family = create_family(("Kai",))
+    kai = family.children[0]
+    goal = create_goal(family, kai, "Tent", 40)
+    contribute_to_goal(family, goal["id"], 50)
+    open_goal(page, family, goal["id"])
+    parent_tools(page).get_by_role("button", name="Mark as Purchased").click()
+    expect(flash(page)).to_have_text("Tent was bought. Enjoy it! The $10.00 saved past its price went back to Kai's balance.")
+    assert child_balance(page, kai) == "$60.00"
+
+
 def test_contributing_more_than_the_balance_changes_nothing(page: Page):
     family = create_family(("Kai",), balance=25)
     kai = family.children[0]

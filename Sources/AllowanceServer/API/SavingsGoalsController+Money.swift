@@ -25,7 +25,7 @@ extension SavingsGoalsController {
     @Sendable static func purchase(req: Request) async throws -> SavingsGoalDto {
         let access = try await req.goalForParent(try req.uuidParameter("goalId"))
         let input = req.body.data == nil ? MarkGoalPurchasedDto() : try req.content.decode(MarkGoalPurchasedDto.self)
-        return try await GoalMoneyService.purchase(access, input, in: req.context)
+        return try await GoalMoneyService.purchase(access, input, in: req.context).goal
     }
 
     /// Family member. `?type=&startDate=&endDate=&limit=`

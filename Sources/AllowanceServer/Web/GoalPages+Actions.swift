@@ -196,8 +196,12 @@ extension GoalPages {
 
     @Sendable func purchase(req: Request) async throws -> Response {
         try await goalAction(req) { access, form, back in
-            _ = try await GoalMoneyService.purchase(access, MarkGoalPurchasedDto(notes: blankToNil(form.note)), in: req.context)
-            return Flash.redirect(req, to: back, message: "\(access.goal.name) was bought. Enjoy it!")
+            let givenBack = try await GoalMoneyService.purchase(access, MarkGoalPurchasedDto(notes: blankToNil(form.note)), in: req.context)
+                .givenBack
+            let rest =
+                givenBack.isPositive
+                ? " The \(givenBack.formatted) saved past its price went back to \(access.child.firstName)'s balance." : ""
+            return Flash.redirect(req, to: back, message: "\(access.goal.name) was bought. Enjoy it!\(rest)")
         }
     }
 

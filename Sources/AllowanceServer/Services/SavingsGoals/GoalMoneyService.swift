@@ -88,11 +88,14 @@ enum GoalMoneyService {
     /// move, like a withdrawal, so not "earned") and the spend of the goal's price, its target
     /// ("Bought Lego Castle, $80.00, from savings", counted as spent that month, once). Money
     /// saved past the target (a match or a bonus that went over) stays with the child, so a goal
-    /// saved exactly to its target leaves the balance where it was.
-    static func purchase(_ access: GoalAccess, _ input: MarkGoalPurchasedDto, in context: ServiceContext) async throws -> SavingsGoalDto {
+    /// saved exactly to its target leaves the balance where it was. Returns the goal and what went
+    /// back to the child's balance.
+    static func purchase(_ access: GoalAccess, _ input: MarkGoalPurchasedDto, in context: ServiceContext) async throws
+        -> (goal: SavingsGoalDto, givenBack: Money)
+    {
         let notes = try InputRules.optional(input.notes, "Notes", max: InputRules.notesLength)
         let now = context.now
-        try await context.write { db in
+        let givenBack = try await context.write { db in
             let goal = try await GoalStore.lock(access.goal.id, on: db)
             guard goal.status == .completed else {
                 throw AppError(
@@ -123,8 +126,9 @@ enum GoalMoneyService {
                 WHERE id = \(bind: goal.id)
                 """
             ).run()
+            return goal.current - goal.target
         }
-        return try await SavingsGoalService.read(access.goal.id, child: access.child, in: context)
+        return (try await SavingsGoalService.read(access.goal.id, child: access.child, in: context), givenBack)
     }
 
     static func contributions(_ access: GoalAccess, filter: ContributionFilter, in context: ServiceContext) async throws
