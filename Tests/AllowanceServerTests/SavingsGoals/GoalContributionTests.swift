@@ -292,8 +292,8 @@ import Testing
         }
     }
 
-    /// A match or a bonus can take a goal past its target; buying spends the price, and what was
-    /// saved past it goes back to the child.
+    /// A deposit, a match or a bonus can take a goal past its target; buying spends the price,
+    /// and what was saved past it goes back to the child.
     @Test func purchase_OfAGoalSavedPastItsTarget_SpendsTheTargetAndGivesBackTheRest() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 100_00))])

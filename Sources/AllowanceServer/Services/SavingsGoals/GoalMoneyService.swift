@@ -87,9 +87,9 @@ enum GoalMoneyService {
     /// child's history shows the purchase as two entries: everything saved taken from savings (a
     /// move, like a withdrawal, so not "earned") and the spend of the goal's price, its target
     /// ("Bought Lego Castle, $80.00, from savings", counted as spent that month, once). Money
-    /// saved past the target (a match or a bonus that went over) stays with the child, so a goal
-    /// saved exactly to its target leaves the balance where it was. Returns the goal and what went
-    /// back to the child's balance.
+    /// saved past the target (a deposit, a match or a bonus that went over) stays with the child,
+    /// so a goal saved exactly to its target leaves the balance where it was. Returns the goal and
+    /// what went back to the child's balance.
     static func purchase(_ access: GoalAccess, _ input: MarkGoalPurchasedDto, in context: ServiceContext) async throws
         -> (goal: SavingsGoalDto, givenBack: Money)
     {
