@@ -37,7 +37,6 @@ struct QuickAdd: Encodable, Hashable, Sendable {
         let color: String?
         /// The refused amount typed in this tile's field (`Typed`); empty otherwise.
         let typed: String
-        let refused: Bool
     }
 
     init(child: ChildRecord, templates: [TransactionTemplateDto], isParent: Bool, from: String = "", typed: Typed? = nil) {
@@ -48,12 +47,12 @@ struct QuickAdd: Encodable, Hashable, Sendable {
         heading = isParent ? "Quick add" : "Record my spending"
         self.templates = templates.filter { isParent || $0.type == .debit }.map { template in
             let amount = template.defaultAmount.map { (template.type == .credit ? "+" : "−") + $0.formatted } ?? ""
-            let refused = typed?.template == template.id && template.defaultAmount == nil
+            let typedHere = typed.flatMap { $0.template == template.id && template.defaultAmount == nil ? $0.amount : nil }
             return Tile(
                 id: template.id, name: template.name, label: amount.isEmpty ? template.name : "\(template.name) \(amount)", amount: amount,
                 isCredit: template.type == .credit, hasDefault: template.defaultAmount != nil,
                 icon: Icons.template(template.iconName, name: template.name), color: template.color,
-                typed: refused ? typed?.amount ?? "" : "", refused: refused)
+                typed: typedHere ?? "")
         }
     }
 }
