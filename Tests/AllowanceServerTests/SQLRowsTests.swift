@@ -8,24 +8,31 @@ import Testing
 /// per column on PostgreSQL; on either, a statement reads back exactly the values it was given.
 @Suite struct SQLRowsTests {
     struct Row: Decodable, Hashable {
-        let column1: UUID, column2: UUID?, column3: String, column4: Int64, column5: Date
+        let column1: UUID, column2: UUID?, column3: String, column4: Int64, column5: Date, column6: String?
     }
 
     /// Rows with the edges of each type: the zero id, a missing id, quotes and an empty text,
-    /// the largest and a negative number, the epoch and a fraction of a second.
+    /// the largest and a negative number, the epoch and a fraction of a second, a missing text
+    /// (an empty one stands for none: `SQLRows.Column.optionalTexts`).
     static let rows = [
-        Row(column1: UUID(), column2: nil, column3: "Kai", column4: Int64.max, column5: Date(timeIntervalSince1970: 1_795_285_800.125)),
-        Row(column1: UUID(), column2: UUID(), column3: "Freya's \"goal\" ☂︎", column4: -1, column5: Date(timeIntervalSince1970: 0)),
+        Row(
+            column1: UUID(), column2: nil, column3: "Kai", column4: Int64.max, column5: Date(timeIntervalSince1970: 1_795_285_800.125),
+            column6: "Chores"),
+        Row(
+            column1: UUID(), column2: UUID(), column3: "Freya's \"goal\" ☂︎", column4: -1, column5: Date(timeIntervalSince1970: 0),
+            column6: nil),
         Row(
             column1: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, column2: UUID(), column3: "", column4: 0,
-            column5: Date(timeIntervalSince1970: 1_795_285_801)),
-        Row(column1: UUID(), column2: nil, column3: "", column4: 42, column5: Date(timeIntervalSince1970: 1_795_285_800)),
+            column5: Date(timeIntervalSince1970: 1_795_285_801), column6: "Kai's \"notes\" ☂︎"),
+        Row(
+            column1: UUID(), column2: nil, column3: "", column4: 42, column5: Date(timeIntervalSince1970: 1_795_285_800),
+            column6: nil),
     ]
 
     static func table(_ rows: [Row]) -> SQLRows {
         SQLRows(
             .ids(rows.map(\.column1)), .optionalIDs(rows.map(\.column2)), .texts(rows.map(\.column3)), .integers(rows.map(\.column4)),
-            .dates(rows.map(\.column5)))
+            .dates(rows.map(\.column5)), .optionalTexts(rows.map(\.column6)))
     }
 
     @Test func everyColumnReadsBackAsItWasGiven() async throws {
@@ -33,7 +40,7 @@ import Testing
             let sql = client.app.db.sql
             for rows in [[Self.rows[0]], Self.rows] {
                 let read = try await sql.raw(
-                    "SELECT v.column1, v.column2, v.column3, v.column4, v.column5 FROM " + Self.table(rows).table(on: sql)
+                    "SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6 FROM " + Self.table(rows).table(on: sql)
                 ).all(decoding: Row.self)
                 #expect(read.count == rows.count)
                 #expect(Set(read) == Set(rows))

@@ -64,7 +64,8 @@ final class ServerMetrics: Sendable {
     }
 
     /// One of SQLite's group commits committed `writers` writers, all together or, after one
-    /// of them failed, one by one with a savepoint each (`GroupCommit`).
+    /// of them failed, one by one with a savepoint each (`GroupCommit`); on PostgreSQL, a
+    /// posting group its postings, together or each alone (`PostingGroups`).
     func recordWriteGroup(writers: Int, oneByOne: Bool) {
         recorder(Name.writeGroups, [("run", oneByOne ? "one_by_one" : "together")]).record(writers)
     }

@@ -51,21 +51,12 @@ enum LedgerService {
             """
         ).run()
 
-        let credit = posting.type == .credit ? posting.amount.cents : 0
-        let debit = posting.type == .debit ? posting.amount.cents : 0
-        let savedIn = posting.movesSavings ? debit : 0
-        let savedOut = posting.movesSavings ? credit : 0
+        let (credit, debit, savedIn, savedOut) = posting.dayTotals
         try await sql.raw(
             """
             INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents)
             VALUES (\(bind: posting.childID), \(bind: calendar.dayKey(posting.at)), \(bind: credit), \(bind: debit), 1, \(bind: savedIn), \(bind: savedOut))
-            ON CONFLICT (child_id, day) DO UPDATE SET
-                credits_cents = child_daily_totals.credits_cents + excluded.credits_cents,
-                debits_cents = child_daily_totals.debits_cents + excluded.debits_cents,
-                entry_count = child_daily_totals.entry_count + 1,
-                saved_in_cents = child_daily_totals.saved_in_cents + excluded.saved_in_cents,
-                saved_out_cents = child_daily_totals.saved_out_cents + excluded.saved_out_cents
-            """
+            """ + addedToDayTotals
         ).run()
         db.metrics?.recordPostings(posting.type)
 
@@ -75,8 +66,88 @@ enum LedgerService {
             createdAt: posting.at, createdBy: posting.createdBy, createdByName: nil)
     }
 
+    /// What a day's totals row takes from an entry already in it.
+    private static let addedToDayTotals: SQLQueryString = """
+         ON CONFLICT (child_id, day) DO UPDATE SET
+            credits_cents = child_daily_totals.credits_cents + excluded.credits_cents,
+            debits_cents = child_daily_totals.debits_cents + excluded.debits_cents,
+            entry_count = child_daily_totals.entry_count + 1,
+            saved_in_cents = child_daily_totals.saved_in_cents + excluded.saved_in_cents,
+            saved_out_cents = child_daily_totals.saved_out_cents + excluded.saved_out_cents
+        """
+
+    /// Posts entries for different children inside the caller's transaction, with one statement
+    /// per step for all of them: the balances (each moved only if it stays at or above zero),
+    /// the ledger rows, the day totals. What `post` does for one, for a group of postings
+    /// (`PostingGroups`): on PostgreSQL each statement's own work (its plan, its executor, its
+    /// `data_version` trigger) costs more than its rows, so a group's postings share them.
+    /// Returns each posting's entry in the order given, or nil for one refused (why:
+    /// `refusal(for:on:)`).
+    static func postEach(_ postings: [(posting: LedgerPosting, calendar: FamilyCalendar)], on db: Database) async throws
+        -> [TransactionResponse?]
+    {
+        precondition(db.inTransaction, "ledger entries are posted inside a transaction")
+        precondition(Set(postings.map(\.posting.childID)).count == postings.count, "one posting per child in a statement")
+        guard !postings.isEmpty else { return [] }
+        for (posting, _) in postings where !posting.amount.isPositive {
+            throw AppError.validation("Amount must be greater than zero")
+        }
+        let sql = db.sql
+        let changes = SQLRows(
+            .ids(postings.map(\.posting.childID)), .integers(postings.map { $0.posting.type.signed($0.posting.amount).cents }))
+        let moved = try await sql.raw(
+            "UPDATE children SET balance_cents = children.balance_cents + v.column2 FROM " + changes.table(on: sql)
+                + " WHERE children.id = v.column1 AND children.balance_cents + v.column2 >= 0 RETURNING children.id, children.balance_cents"
+        ).all()
+        var balances: [UUID: Int64] = [:]
+        for row in moved {
+            balances[try row.decode(column: "id", as: UUID.self)] = try row.decode(column: "balance_cents", as: Int64.self)
+        }
+        let entries = postings.map { posting, _ -> TransactionResponse? in
+            balances[posting.childID].map { balance in
+                TransactionResponse(
+                    id: UUID.timeOrdered(), childId: posting.childID, amount: posting.amount, type: posting.type,
+                    description: posting.description, category: posting.category, notes: posting.notes, balanceAfter: Money(cents: balance),
+                    createdAt: posting.at, createdBy: posting.createdBy, createdByName: nil)
+            }
+        }
+        let posted = zip(postings, entries).compactMap { posting, entry in
+            entry.map { (posting: posting.posting, calendar: posting.calendar, entry: $0) }
+        }
+        guard !posted.isEmpty else { return entries }
+
+        // Each child's row is locked by the update above, so each next number is ours alone.
+        let rows = SQLRows(
+            .ids(posted.map(\.entry.id)), .ids(posted.map(\.posting.childID)), .integers(posted.map(\.posting.amount.cents)),
+            .texts(posted.map(\.posting.type.rawValue)), .texts(posted.map(\.posting.description)),
+            .optionalTexts(posted.map(\.posting.category)), .optionalTexts(posted.map(\.posting.notes)),
+            .integers(posted.map(\.entry.balanceAfter.cents)), .optionalIDs(posted.map(\.posting.createdBy)),
+            .dates(posted.map(\.posting.at)))
+        try await sql.raw(
+            """
+            INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by, created_at, entry_number)
+            SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10,
+                   (SELECT COALESCE(MAX(t.entry_number), 0) + 1 FROM transactions t WHERE t.child_id = v.column2)
+            FROM
+            """ + rows.table(on: sql)
+        ).run()
+
+        let totals = posted.map(\.posting.dayTotals)
+        let days = SQLRows(
+            .ids(posted.map(\.posting.childID)), .texts(posted.map { $0.calendar.dayKey($0.posting.at) }), .integers(totals.map(\.credit)),
+            .integers(totals.map(\.debit)), .integers(totals.map(\.savedIn)), .integers(totals.map(\.savedOut)))
+        try await sql.raw(
+            """
+            INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents)
+            SELECT v.column1, v.column2, v.column3, v.column4, 1, v.column5, v.column6 FROM
+            """ + days.table(on: sql) + " WHERE true" + addedToDayTotals
+        ).run()
+        for (posting, _, _) in posted { db.metrics?.recordPostings(posting.type) }
+        return entries
+    }
+
     /// Why a conditional update matched no row: the child is gone, or the money is short.
-    private static func refusal(for posting: LedgerPosting, on sql: SQLDatabase) async throws -> AppError {
+    static func refusal(for posting: LedgerPosting, on sql: SQLDatabase) async throws -> AppError {
         struct Row: Decodable {
             let balance_cents: Int64
             let first_name: String
@@ -91,6 +162,15 @@ enum LedgerService {
         return AppError(
             .unprocessableEntity, .insufficientBalance,
             "Insufficient balance: \(row.first_name) has \(Money(cents: row.balance_cents).formatted)")
+    }
+}
+
+extension LedgerPosting {
+    /// What the entry adds to its child's day totals, in cents.
+    var dayTotals: (credit: Int64, debit: Int64, savedIn: Int64, savedOut: Int64) {
+        let credit = type == .credit ? amount.cents : 0
+        let debit = type == .debit ? amount.cents : 0
+        return (credit, debit, movesSavings ? debit : 0, movesSavings ? credit : 0)
     }
 }
 

@@ -37,7 +37,11 @@ enum NotificationService {
     static func notify(
         _ userID: UUID, type: NotificationType, title: String, message: String, childID: UUID? = nil, at now: Date, on db: Database
     ) async throws {
-        let row = NotificationBatch.Row(userID, type: type, title: title, message: message, childID: childID, at: now)
+        try await notify(NotificationBatch.Row(userID, type: type, title: title, message: message, childID: childID, at: now), on: db)
+    }
+
+    /// Stores `row` as `notify` does.
+    static func notify(_ row: NotificationBatch.Row, on db: Database) async throws {
         if let batch = NotificationBatch.current {
             batch.add(row)
         } else {

@@ -18,31 +18,54 @@ enum TransactionService {
         let posting = LedgerPosting(
             childID: child.id, type: input.type, amount: amount, description: description, category: category, notes: notes,
             createdBy: parent.userID, at: context.now)
-        var entry = try await context.write(family: child.familyID) { db in
-            let entry = try await LedgerService.post(posting, calendar: child.calendar, on: db)
-            try await tell(about: entry, child: child, previousBalance: entry.balanceAfter - input.type.signed(amount), on: db)
-            return entry
+        var entry: TransactionResponse
+        if let groups = context.state.postingGroups, !context.db.inTransaction {
+            entry = try await groups.post(posting, for: child, in: context)
+        } else {
+            entry = try await context.write(family: child.familyID) { db in try await post(posting, for: child, on: db) }
         }
         entry.createdByName = parent.fullName
+        return entry
+    }
+
+    /// Posts a parent's entry and tells those who asked to hear of it, inside the caller's transaction.
+    static func post(_ posting: LedgerPosting, for child: ChildRecord, on db: Database) async throws -> TransactionResponse {
+        let entry = try await LedgerService.post(posting, calendar: child.calendar, on: db)
+        try await tell(about: entry, child: child, previousBalance: entry.balanceAfter - posting.type.signed(posting.amount), on: db)
         return entry
     }
 
     /// The child hears of money moved for them; parents hear when a debit crosses their
     /// low-balance threshold (only on the crossing, not on every debit below it).
     static func tell(about entry: TransactionResponse, child: ChildRecord, previousBalance: Money, on db: Database) async throws {
-        let verb = entry.type == .credit ? "received" : "spent"
-        try await NotificationService.notify(
-            child.userID, type: .transaction, title: "You \(verb) \(entry.amount.formatted)",
-            message: "\(entry.description). Your balance is now \(entry.balanceAfter.formatted).", childID: child.id, at: entry.createdAt,
-            on: db)
-        guard entry.type == .debit else { return }
-        for (parentID, threshold) in try await NotificationService.lowBalanceThresholds(ofParentsIn: child.familyID, on: db.sql) {
-            guard entry.balanceAfter < threshold, previousBalance >= threshold else { continue }
-            try await NotificationService.notify(
-                parentID, type: .lowBalance, title: "\(child.firstName)'s balance is low",
-                message:
-                    "\(child.firstName) has \(entry.balanceAfter.formatted) after \"\(entry.description)\" (below your \(threshold.formatted) alert).",
-                childID: child.id, at: entry.createdAt, on: db)
+        let thresholds =
+            entry.type == .debit ? try await NotificationService.lowBalanceThresholds(ofParentsIn: child.familyID, on: db.sql) : []
+        for row in notifications(about: entry, child: child, previousBalance: previousBalance, thresholds: thresholds) {
+            try await NotificationService.notify(row, on: db)
         }
+    }
+
+    /// What `tell` stores, given the family's parents with their low-balance thresholds (read
+    /// only for a debit). A group of postings (`PostingGroups`) stores its entries' together.
+    static func notifications(about entry: TransactionResponse, child: ChildRecord, previousBalance: Money, thresholds: [(UUID, Money)])
+        -> [NotificationBatch.Row]
+    {
+        let verb = entry.type == .credit ? "received" : "spent"
+        var rows = [
+            NotificationBatch.Row(
+                child.userID, type: .transaction, title: "You \(verb) \(entry.amount.formatted)",
+                message: "\(entry.description). Your balance is now \(entry.balanceAfter.formatted).", childID: child.id,
+                at: entry.createdAt)
+        ]
+        guard entry.type == .debit else { return rows }
+        for (parentID, threshold) in thresholds where entry.balanceAfter < threshold && previousBalance >= threshold {
+            rows.append(
+                NotificationBatch.Row(
+                    parentID, type: .lowBalance, title: "\(child.firstName)'s balance is low",
+                    message:
+                        "\(child.firstName) has \(entry.balanceAfter.formatted) after \"\(entry.description)\" (below your \(threshold.formatted) alert).",
+                    childID: child.id, at: entry.createdAt))
+        }
+        return rows
     }
 }

@@ -17,6 +17,9 @@ struct SQLRows: Sendable {
         /// go as text there, an empty string for none).
         case optionalIDs([UUID?])
         case texts([String])
+        /// Texts that may be missing: as `optionalIDs`, an empty string for none on PostgreSQL,
+        /// so an empty text cannot be told from none (`InputRules.optional` makes it none).
+        case optionalTexts([String?])
         case integers([Int64])
         case dates([Date])
 
@@ -25,6 +28,7 @@ struct SQLRows: Sendable {
             case .ids(let values): values.count
             case .optionalIDs(let values): values.count
             case .texts(let values): values.count
+            case .optionalTexts(let values): values.count
             case .integers(let values): values.count
             case .dates(let values): values.count
             }
@@ -36,6 +40,7 @@ struct SQLRows: Sendable {
             case .ids(let values): query.appendInterpolation(bind: values[row])
             case .optionalIDs(let values): query.appendInterpolation(bind: values[row])
             case .texts(let values): query.appendInterpolation(bind: values[row])
+            case .optionalTexts(let values): query.appendInterpolation(bind: values[row])
             case .integers(let values): query.appendInterpolation(bind: values[row])
             case .dates(let values): query.appendInterpolation(bind: values[row])
             }
@@ -47,6 +52,7 @@ struct SQLRows: Sendable {
             case .ids(let values): "CAST(\(bind: values) AS uuid[])"
             case .optionalIDs(let values): "CAST(\(bind: values.map { $0?.uuidString ?? "" }) AS text[])"
             case .texts(let values): "CAST(\(bind: values) AS text[])"
+            case .optionalTexts(let values): "CAST(\(bind: values.map { $0 ?? "" }) AS text[])"
             case .integers(let values): "CAST(\(bind: values) AS bigint[])"
             case .dates(let values): "CAST(\(bind: values) AS timestamptz[])"
             }
@@ -54,8 +60,11 @@ struct SQLRows: Sendable {
 
         /// How PostgreSQL reads the unnested column `name` back as this column's type.
         func read(_ name: String) -> String {
-            if case .optionalIDs = self { return "CAST(NULLIF(\(name), '') AS uuid) AS \(name)" }
-            return name
+            switch self {
+            case .optionalIDs: return "CAST(NULLIF(\(name), '') AS uuid) AS \(name)"
+            case .optionalTexts: return "NULLIF(\(name), '') AS \(name)"
+            default: return name
+            }
         }
     }
 

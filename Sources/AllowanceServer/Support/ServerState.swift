@@ -9,12 +9,15 @@ final class ServerState: Sendable {
     /// go through one queue that commits them in groups. PostgreSQL takes row locks, runs
     /// concurrent transactions and groups their flushes itself.
     let groupCommit: GroupCommit?
+    /// On PostgreSQL, parents' postings are posted in groups of their own (`PostingGroups`).
+    let postingGroups: PostingGroups?
     /// New families per client address and hour; nil when registration is not limited.
     let registrationLimit: RateLimit?
 
     /// `writer`: SQLite's connection for the group commit; nil on PostgreSQL.
     init(writer: SQLiteWriter?, registrationsPerHour: Int) {
         groupCommit = writer.map(GroupCommit.init(writer:))
+        postingGroups = writer == nil ? PostingGroups() : nil
         registrationLimit = registrationsPerHour > 0 ? .registration(perHour: registrationsPerHour) : nil
     }
 }

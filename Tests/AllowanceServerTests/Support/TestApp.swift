@@ -14,10 +14,11 @@ let testStart = Date(timeIntervalSince1970: 1_795_285_800)
 /// default, or the PostgreSQL of `TEST_DATABASE_URL` (shared; every test makes its own family).
 /// `metrics` turns on `GET /metrics` and the recording behind it (`METRICS=1`). `poolTimeout` is
 /// how long a request waits for a pooled PostgreSQL connection: long by default, since the whole
-/// suite shares two cores and one database.
+/// suite shares two cores and one database. `connectionsPerLoop` is the pool's size per event
+/// loop on PostgreSQL (the server's `DB_CONNECTIONS_PER_LOOP`).
 func withApp(
     at start: Date = testStart, registrationsPerHour: Int = 0, metrics: Bool = false, poolTimeout: TimeAmount = .seconds(120),
-    _ body: (TestClient) async throws -> Void
+    connectionsPerLoop: Int = 1, _ body: (TestClient) async throws -> Void
 ) async throws {
     let app = try await Application.make(.testing)
     app.logger.logLevel = .warning
@@ -37,6 +38,7 @@ func withApp(
             database: setting, seedDemoFamily: false, passwordCost: 4, registrationsPerHour: registrationsPerHour)
         options.metrics = metrics
         options.postgresPoolTimeout = poolTimeout
+        options.postgresConnectionsPerLoop = connectionsPerLoop
         if sqliteFile == nil {
             // Tests run in parallel; on the shared PostgreSQL one at a time creates the schema.
             try await migrationGate.run { [options] in try await configure(app, options: options) }

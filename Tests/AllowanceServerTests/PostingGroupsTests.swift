@@ -1,0 +1,181 @@
+import AllowanceAPI
+import AllowanceCore
+import Fluent
+import Foundation
+import NIOCore
+import SQLKit
+import Testing
+import Vapor
+
+@testable import AllowanceServer
+
+/// On PostgreSQL, parents' postings that arrive together are posted in groups
+/// (`PostingGroups`); SQLite's go through its group commit (`GroupCommitTests`).
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["TEST_DATABASE_URL"] != nil))
+struct PostingGroupsTests {
+    /// 60 postings at once to three children of two families: 30 credits to Freya, 20 debits
+    /// of $1 to Kai, who has $12, and 10 credits to Sam. Each answer is its own: Freya's 30 and
+    /// Sam's 10 are posted, exactly 12 of Kai's and the other 8 refused for his balance. Every
+    /// balance is the sum of its ledger, each posted entry's balance follows the one before,
+    /// each child heard of each of their postings and Kai's parent, who asked for a warning
+    /// below $10, of the one debit that took him there; and the 60 took far fewer than 60 transactions.
+    @Test func postingsThatArriveTogetherArePostedTogetherAndEachAnsweredAsItsOwn() async throws {
+        try await withApp { client in
+            // setup
+            let first = try await client.family(children: [("Kai", Money(cents: 12_00)), ("Freya", .zero)])
+            let second = try await client.family(children: [("Sam", .zero)])
+            let (kai, freya, sam) = (first.children[0], first.children[1], second.children[0])
+            let groups = try #require(client.app.serverState.postingGroups)
+            let warnings = NotificationPreferencesDto(lowBalanceWarningEnabled: true, lowBalanceThreshold: Money(cents: 10_00))
+            let _: NotificationPreferencesDto = try await client.call(
+                .PUT, "/api/v1/notifications/preferences", token: first.parent.token, json: warnings)
+            let groupsBefore = groups.groups
+            // act
+            let answers = try await withThrowingTaskGroup(of: (String, UInt, String).self) { tasks in
+                for index in 0..<60 {
+                    tasks.addTask {
+                        let (who, response) =
+                            switch index % 6 {
+                            case 0, 2, 4:
+                                ("Freya", try await client.post(.credit, 1_00, to: freya, in: first, description: "Gift \(index)"))
+                            case 1, 3: ("Kai", try await client.post(.debit, 1_00, to: kai, in: first, description: "Snack \(index)"))
+                            default: ("Sam", try await client.post(.credit, 50, to: sam, in: second, description: "Chore \(index)"))
+                            }
+                        return (who, response.status.code, response.body.string)
+                    }
+                }
+                return try await tasks.reduce(into: [(String, UInt, String)]()) { $0.append($1) }
+            }
+            // assert
+            let byChild = Dictionary(grouping: answers, by: \.0)
+            #expect(byChild["Freya"]?.allSatisfy { $0.1 == 201 } == true)
+            #expect(byChild["Sam"]?.allSatisfy { $0.1 == 201 } == true)
+            let kaiAnswers = try #require(byChild["Kai"])
+            #expect(kaiAnswers.filter { $0.1 == 201 }.count == 12)
+            let refused = kaiAnswers.filter { $0.1 != 201 }
+            #expect(refused.count == 8)
+            #expect(refused.allSatisfy { $0.1 == 422 && $0.2.contains("insufficient_balance") && $0.2.contains("Kai has $0.00") })
+
+            #expect(try await client.balance(of: freya, in: first) == Money(cents: 30_00))
+            #expect(try await client.balance(of: kai, in: first) == .zero)
+            #expect(try await client.balance(of: sam, in: second) == Money(cents: 5_00))
+            let freyas = try await client.ledger(of: freya, in: first, search: "Gift")
+            #expect(freyas.map(\.balanceAfter.cents) == (1...30).map { Int64($0) * 100 })
+            let kais = try await client.ledger(of: kai, in: first, search: "Snack")
+            #expect(kais.map(\.balanceAfter.cents) == (0..<12).reversed().map { Int64($0) * 100 })
+            #expect(
+                try await client.ledger(of: sam, in: second, search: "Chore").map(\.balanceAfter.cents) == (1...10).map { Int64($0) * 50 })
+
+            let freyaHeard = try await client.notifications(token: freya.token).filter { $0.title == "You received $1.00" }
+            #expect(freyaHeard.count == 30)
+            #expect(try await client.notifications(token: kai.token).filter { $0.title == "You spent $1.00" }.count == 12)
+            let alerts = try await client.notifications(token: first.parent.token).filter { $0.title == "Kai's balance is low" }
+            #expect(alerts.map(\.message) == ["Kai has $9.00 after \"\(kais[2].description)\" (below your $10.00 alert)."])
+
+            let used = groups.groups - groupsBefore
+            #expect(used < 60, "60 postings at once took \(used) groups")
+            for family in [first, second] {
+                let audit = try await client.audit(family)
+                #expect(audit.isClean, "\(audit.summary)")
+            }
+        }
+    }
+
+    /// A group whose statement PostgreSQL refuses is undone whole and each of its postings is
+    /// posted again alone: the one the database refuses fails, the others are posted once.
+    /// (A trigger made for this test refuses one description; a row lock held by the test keeps
+    /// the first group open while the others queue, so that they share the next one, with
+    /// connections to spare for their requests.)
+    @Test func aGroupTheDatabaseRefusesIsPostedAgainOneByOne() async throws {
+        try await withApp(connectionsPerLoop: 4) { client in
+            // setup
+            let family = try await client.family(children: [("Kai", .zero), ("Freya", .zero), ("Sam", .zero)])
+            let sql = client.app.db.sql
+            let poison = "Poison \(family.tag)"
+            let trigger = "posting_groups_test_\(family.tag)"
+            try await sql.raw(
+                """
+                CREATE FUNCTION \(unsafeRaw: trigger)() RETURNS trigger AS $$
+                BEGIN
+                    IF NEW.description = '\(unsafeRaw: poison)' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+                    RETURN NEW;
+                END $$ LANGUAGE plpgsql
+                """
+            ).run()
+            try await sql.raw(
+                "CREATE TRIGGER \(unsafeRaw: trigger) BEFORE INSERT ON transactions FOR EACH ROW EXECUTE FUNCTION \(unsafeRaw: trigger)()"
+            ).run()
+            do {
+                try await postWhileTheFirstGroupWaits(client, family: family, poison: poison)
+            } catch {
+                try await dropTrigger(trigger, on: sql)
+                throw error
+            }
+            try await dropTrigger(trigger, on: sql)
+        }
+    }
+
+    private func postWhileTheFirstGroupWaits(_ client: TestClient, family: TestFamily, poison: String) async throws {
+        let (kai, freya, sam) = (family.children[0], family.children[1], family.children[2])
+        let groups = try #require(client.app.serverState.postingGroups)
+        let lock = try await RowLock.hold(child: sam.id, on: client.app)
+        let groupsBefore = groups.groups
+        // act
+        let first = Task { try await client.post(.credit, 1_00, to: sam, in: family, description: "First") }
+        try await waitUntil { groups.groups > groupsBefore }
+        let queued = [(kai, "Gift"), (freya, poison), (kai, "Chore"), (freya, "Allowance")].map { child, description in
+            Task { try await client.post(.credit, 2_00, to: child, in: family, description: description) }
+        }
+        try await waitUntil { groups.waiting == queued.count }
+        lock.release()
+        var statuses: [HTTPResponseStatus] = []
+        for posting in queued { statuses.append(try await posting.value.status) }
+        // assert
+        #expect(try await first.value.status == .created)
+        #expect(statuses == [.created, .internalServerError, .created, .created])
+        #expect(groups.groups == groupsBefore + 2)
+        #expect(Set(try await client.ledger(of: kai, in: family).map(\.description)) == ["Gift", "Chore"])
+        #expect(try await client.ledger(of: freya, in: family).map(\.description) == ["Allowance"])
+        #expect(try await client.balance(of: kai, in: family) == Money(cents: 4_00))
+        #expect(try await client.balance(of: freya, in: family) == Money(cents: 2_00))
+        let audit = try await client.audit(family)
+        #expect(audit.isClean, "\(audit.summary)")
+    }
+
+    private func dropTrigger(_ name: String, on sql: any SQLDatabase) async throws {
+        try await sql.raw("DROP TRIGGER IF EXISTS \(unsafeRaw: name) ON transactions").run()
+        try await sql.raw("DROP FUNCTION IF EXISTS \(unsafeRaw: name)()").run()
+    }
+
+    /// Polls `condition` every 10 ms for up to 30 s.
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<3000 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(condition())
+    }
+}
+
+/// A child's row locked by a transaction of the test's own, until `release()`.
+private struct RowLock {
+    let releasePromise: EventLoopPromise<Void>
+
+    static func hold(child: UUID, on app: Application) async throws -> RowLock {
+        let loop = app.eventLoopGroup.any()
+        let locked = loop.makePromise(of: Void.self)
+        let release = loop.makePromise(of: Void.self)
+        Task {
+            do {
+                try await app.db.transaction { db in
+                    try await db.sql.raw("SELECT id FROM children WHERE id = \(bind: child) FOR UPDATE").run()
+                    locked.succeed(())
+                    try await release.futureResult.get()
+                }
+            } catch {
+                locked.fail(error)
+            }
+        }
+        try await locked.futureResult.get()
+        return RowLock(releasePromise: release)
+    }
+
+    func release() { releasePromise.succeed(()) }
+}
