@@ -81,11 +81,13 @@ enum LedgerService {
     /// the ledger rows, the day totals. What `post` does for one, for a group of postings
     /// (`PostingGroups`): on PostgreSQL each statement's own work (its plan, its executor, its
     /// `data_version` trigger) costs more than its rows, so a group's postings share them.
-    /// Returns each posting's entry in the order given, or nil for one refused (why:
-    /// `refusal(for:on:)`).
-    static func postEach(_ postings: [(posting: LedgerPosting, calendar: FamilyCalendar)], on db: Database) async throws
-        -> [TransactionResponse?]
-    {
+    /// `notifications` are those to store about the entries (nil where refused), on PostgreSQL
+    /// in the same statement as the rows and the totals. Returns each posting's entry in the
+    /// order given, or nil for one refused (why: `refusal(for:on:)`).
+    static func postEach(
+        _ postings: [(posting: LedgerPosting, calendar: FamilyCalendar)], on db: Database,
+        notifications: ([TransactionResponse?]) -> [NotificationBatch.Row] = { _ in [] }
+    ) async throws -> [TransactionResponse?] {
         precondition(db.inTransaction, "ledger entries are posted inside a transaction")
         precondition(Set(postings.map(\.posting.childID)).count == postings.count, "one posting per child in a statement")
         guard !postings.isEmpty else { return [] }
@@ -123,25 +125,34 @@ enum LedgerService {
             .optionalTexts(posted.map(\.posting.category)), .optionalTexts(posted.map(\.posting.notes)),
             .integers(posted.map(\.entry.balanceAfter.cents)), .optionalIDs(posted.map(\.posting.createdBy)),
             .dates(posted.map(\.posting.at)))
-        try await sql.raw(
+        let ledgerRows: SQLQueryString =
             """
             INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by, created_at, entry_number)
             SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10,
                    (SELECT COALESCE(MAX(t.entry_number), 0) + 1 FROM transactions t WHERE t.child_id = v.column2)
             FROM
             """ + rows.table(on: sql)
-        ).run()
 
         let totals = posted.map(\.posting.dayTotals)
         let days = SQLRows(
             .ids(posted.map(\.posting.childID)), .texts(posted.map { $0.calendar.dayKey($0.posting.at) }), .integers(totals.map(\.credit)),
             .integers(totals.map(\.debit)), .integers(totals.map(\.savedIn)), .integers(totals.map(\.savedOut)))
-        try await sql.raw(
+        let dayTotals: SQLQueryString =
             """
             INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents)
             SELECT v.column1, v.column2, v.column3, v.column4, 1, v.column5, v.column6 FROM
             """ + days.table(on: sql) + " WHERE true" + addedToDayTotals
-        ).run()
+        let told = notifications(entries)
+        if sql.isPostgres, told.count <= NotificationBatch.rowsPerStatement {
+            // One round trip for the rest: PostgreSQL runs every insert of a `WITH`. It starts
+            // after the update above, so it sees every entry of the children it locked.
+            let last = told.isEmpty ? "SELECT 1" : NotificationBatch.insert(told, on: sql)
+            try await sql.raw("WITH entries AS (" + ledgerRows + "), totals AS (" + dayTotals + ") " + last).run()
+        } else {
+            try await sql.raw(ledgerRows).run()
+            try await sql.raw(dayTotals).run()
+            try await NotificationBatch.store(told, on: sql)
+        }
         for (posting, _, _) in posted { db.metrics?.recordPostings(posting.type) }
         return entries
     }

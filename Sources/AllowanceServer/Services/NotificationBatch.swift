@@ -59,22 +59,24 @@ final class NotificationBatch: Sendable {
     /// ledger's rows, 11 % of a 10,000-child payday went on that walk).
     static func store(_ rows: [Row], on sql: any SQLDatabase) async throws {
         for start in stride(from: 0, to: rows.count, by: rowsPerStatement) {
-            let chunk = rows[start..<min(start + rowsPerStatement, rows.count)]
-            let table = SQLRows(
-                .ids(chunk.map(\.id)), .ids(chunk.map(\.userID)), .texts(chunk.map(\.type.rawValue)), .texts(chunk.map(\.title)),
-                .texts(chunk.map(\.message)), .optionalIDs(chunk.map(\.childID)), .dates(chunk.map(\.at)))
-            try await sql.raw(
-                """
-                INSERT INTO notifications (id, user_id, type, title, message, child_id, is_read, created_at)
-                SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, \(bind: false), v.column7
-                FROM
-                """ + table.table(on: sql)
-                    + """
-                     JOIN users ON users.id = v.column2 LEFT JOIN notification_preferences p ON p.id = users.id
-                    WHERE \(allowed(Set(chunk.map(\.type))))
-                    """
-            ).run()
+            try await sql.raw(insert(rows[start..<min(start + rowsPerStatement, rows.count)], on: sql)).run()
         }
+    }
+
+    /// The statement that stores `rows` (at most `rowsPerStatement`, at least one).
+    static func insert(_ rows: some Collection<Row>, on sql: any SQLDatabase) -> SQLQueryString {
+        let table = SQLRows(
+            .ids(rows.map(\.id)), .ids(rows.map(\.userID)), .texts(rows.map(\.type.rawValue)), .texts(rows.map(\.title)),
+            .texts(rows.map(\.message)), .optionalIDs(rows.map(\.childID)), .dates(rows.map(\.at)))
+        return """
+            INSERT INTO notifications (id, user_id, type, title, message, child_id, is_read, created_at)
+            SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, \(bind: false), v.column7
+            FROM
+            """ + table.table(on: sql)
+                + """
+                 JOIN users ON users.id = v.column2 LEFT JOIN notification_preferences p ON p.id = users.id
+                WHERE \(allowed(Set(rows.map(\.type))))
+                """
     }
 
     /// Whether each row's kind gets through to its user (`NotificationPreference.allowsSQL`).

@@ -2,6 +2,7 @@ import AllowanceAPI
 import Fluent
 import Foundation
 import NIOConcurrencyHelpers
+import NIOPosix
 import PostgresNIO
 import Vapor
 
@@ -10,12 +11,14 @@ import Vapor
 /// On PostgreSQL a posting alone is a transaction of six round trips, and each statement's
 /// own work (finding its plan, starting its executor, its `data_version` trigger) costs more
 /// than its one row: with no server at all, `pgbench` running a posting's statements from 8
-/// clients measured 2,483 postings a second on the bench's mixed database, 2,359 with 7 (and
-/// 3,780 with the triggers off), where the same statements for ten children at a time, one of
-/// each per group, measured 4,700. So postings that arrive while a group is being posted wait
-/// for the next group, which posts them all with one statement per step
-/// (`LedgerService.postEach`), stores their notifications in one more and commits once: each
-/// is answered after that commit, so a 2xx still means committed.
+/// clients measured 2,483 postings a second on the bench's mixed database (3,780 with the
+/// triggers off), using the whole machine, where the same statements for ten children at a
+/// time measured 4,700 at half of it. So postings that arrive while a group is being posted
+/// wait for the next group, which posts them all with one statement per step
+/// (`LedgerService.postEach`: the balances, then the ledger rows, day totals and
+/// notifications together) and commits once: each is answered after that commit, so a 2xx
+/// still means committed. (Postings one transaction each: 683 a second there; in groups,
+/// 1,797 to 1,964.)
 ///
 /// A group posts each child's postings in the order they came, one round of statements per
 /// posting of the same child. A refused posting (the balance would go below zero, the child is
@@ -23,7 +26,8 @@ import Vapor
 /// (PostgreSQL answers with an error, a deadlock with another server's group among them),
 /// nothing of the group was committed, and each of its postings is posted again alone, so one
 /// cannot fail the others. Any other failure (no connection, a connection lost) is every
-/// posting's answer, as it would have been for each alone.
+/// posting's answer, as it would have been for each alone. A posting inside a transaction
+/// already (a request with an `Idempotency-Key`) is posted there, not here.
 final class PostingGroups: Sendable {
     private struct Waiting {
         let posting: LedgerPosting
@@ -44,6 +48,17 @@ final class PostingGroups: Sendable {
     }
 
     private let state = NIOLockedValueBox(State())
+    /// Where the groups run, one after another: a thread of their own. On Swift's shared
+    /// threads, each of a group's steps waited behind the requests' tasks queued there.
+    private let executor: ThreadPoolExecutor
+    private let thread = NIOThreadPool(numberOfThreads: 1)
+
+    init() {
+        thread.start()
+        executor = ThreadPoolExecutor(threadPool: thread)
+    }
+
+    deinit { thread.shutdownGracefully { _ in } }
     /// Groups posted since start (the tests read it).
     var groups: Int { state.withLockedValue(\.groups) }
     /// Postings queued for the next group (the tests read it).
@@ -59,7 +74,7 @@ final class PostingGroups: Sendable {
                 return !state.posting
             }
             // Detached: the group is no one request's, and takes none of its task-local values.
-            if start { Task.detached { await self.postQueued(in: context.application) } }
+            if start { Task.detached(executorPreference: executor) { await self.postQueued(in: context.application) } }
         }
     }
 
@@ -120,42 +135,42 @@ final class PostingGroups: Sendable {
         }
     }
 
-    /// The group's postings in rounds of one per child, then their notifications.
+    /// The group's postings in rounds of one per child, each round's notifications with it
+    /// (`TransactionService.notifications`; the parents' low-balance thresholds are read first,
+    /// once for each family with a debit).
     private static func postTogether(_ group: [Waiting], on db: any Database) async throws -> [Result<TransactionResponse, any Error>] {
+        var thresholds: [UUID: [(UUID, Money)]] = [:]
+        for waiting in group where waiting.posting.type == .debit && thresholds[waiting.child.familyID] == nil {
+            thresholds[waiting.child.familyID] = try await NotificationService.lowBalanceThresholds(
+                ofParentsIn: waiting.child.familyID, on: db.sql)
+        }
         var results = [Result<TransactionResponse, any Error>?](repeating: nil, count: group.count)
-        var posted: [(waiting: Waiting, entry: TransactionResponse)] = []
         var left = Array(group.indices)
         while !left.isEmpty {
+            // Each child's row is taken in the order of the ids, as another server's group takes them.
             var children = Set<UUID>()
-            let round = left.filter { children.insert(group[$0].posting.childID).inserted }
+            let round = left.filter { children.insert(group[$0].posting.childID).inserted }.sorted {
+                group[$0].posting.childID.uuidString < group[$1].posting.childID.uuidString
+            }
             left.removeAll { index in round.contains(index) }
-            let entries = try await LedgerService.postEach(round.map { (group[$0].posting, group[$0].child.calendar) }, on: db)
+            let entries = try await LedgerService.postEach(round.map { (group[$0].posting, group[$0].child.calendar) }, on: db) {
+                entries in
+                zip(round, entries).flatMap { index, entry -> [NotificationBatch.Row] in
+                    guard let entry else { return [] }
+                    let child = group[index].child
+                    return TransactionService.notifications(
+                        about: entry, child: child, previousBalance: entry.balanceAfter - entry.type.signed(entry.amount),
+                        thresholds: thresholds[child.familyID] ?? [])
+                }
+            }
             for (index, entry) in zip(round, entries) {
                 if let entry {
                     results[index] = .success(entry)
-                    posted.append((group[index], entry))
                 } else {
                     results[index] = .failure(try await LedgerService.refusal(for: group[index].posting, on: db.sql))
                 }
             }
         }
-        try await notify(about: posted, on: db)
         return results.map { $0! }
-    }
-
-    /// `TransactionService.notifications` of every posted entry, in one statement (and one
-    /// read of the parents' thresholds for each family with a debit).
-    private static func notify(about posted: [(waiting: Waiting, entry: TransactionResponse)], on db: any Database) async throws {
-        var thresholds: [UUID: [(UUID, Money)]] = [:]
-        for (waiting, entry) in posted where entry.type == .debit && thresholds[waiting.child.familyID] == nil {
-            thresholds[waiting.child.familyID] = try await NotificationService.lowBalanceThresholds(
-                ofParentsIn: waiting.child.familyID, on: db.sql)
-        }
-        let rows = posted.flatMap { waiting, entry in
-            TransactionService.notifications(
-                about: entry, child: waiting.child, previousBalance: entry.balanceAfter - entry.type.signed(entry.amount),
-                thresholds: thresholds[waiting.child.familyID] ?? [])
-        }
-        if !rows.isEmpty { try await NotificationBatch.store(rows, on: db.sql) }
     }
 }

@@ -7,9 +7,10 @@ final class ServerState: Sendable {
     /// SQLite cannot upgrade a reading transaction to a writing one while another connection
     /// writes (it fails with SQLITE_BUSY instead of waiting), so on SQLite this server's writes
     /// go through one queue that commits them in groups. PostgreSQL takes row locks, runs
-    /// concurrent transactions and groups their flushes itself.
+    /// concurrent transactions and groups their flushes itself; there, only parents' postings
+    /// are grouped, for the statements they share (`PostingGroups`).
     let groupCommit: GroupCommit?
-    /// On PostgreSQL, parents' postings are posted in groups of their own (`PostingGroups`).
+    /// Parents' postings on PostgreSQL; nil on SQLite, whose group commit takes them.
     let postingGroups: PostingGroups?
     /// New families per client address and hour; nil when registration is not limited.
     let registrationLimit: RateLimit?
