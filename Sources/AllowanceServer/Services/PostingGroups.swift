@@ -59,6 +59,7 @@ final class PostingGroups: Sendable {
     }
 
     deinit { thread.shutdownGracefully { _ in } }
+
     /// Groups posted since start (the tests read it).
     var groups: Int { state.withLockedValue(\.groups) }
     /// Postings queued for the next group (the tests read it).
