@@ -76,25 +76,24 @@ enum LedgerService {
             saved_out_cents = child_daily_totals.saved_out_cents + excluded.saved_out_cents
         """
 
-    /// Posts entries for different children inside the caller's transaction, with one statement
-    /// per step for all of them: the balances (each moved only if it stays at or above zero),
-    /// the ledger rows, the day totals. What `post` does for one, for a group of postings
-    /// (`PostingGroups`): on PostgreSQL each statement's own work (its plan, its executor, its
-    /// `data_version` trigger) costs more than its rows, so a group's postings share them.
-    /// `notifications` are those to store about the entries (nil where refused), on PostgreSQL
-    /// in the same statement as the rows and the totals. Returns each posting's entry in the
-    /// order given, or nil for one refused (why: `refusal(for:on:)`).
+    /// Posts entries for different children inside the caller's PostgreSQL transaction, with
+    /// two statements for all of them: the balances (each moved only if it stays at or above
+    /// zero), then the ledger rows, the day totals and the notifications. What `post` does for
+    /// one, for a group of postings (`PostingGroups`): on PostgreSQL each statement's own work
+    /// (its plan, its executor, its `data_version` trigger) costs more than its rows, so a
+    /// group's postings share them. `notifications` are those to store about the entries (nil
+    /// where refused). Returns each posting's entry in the order given, or nil for one refused
+    /// (why: `refusal(for:on:)`). The amounts were checked before (they are positive).
     static func postEach(
         _ postings: [(posting: LedgerPosting, calendar: FamilyCalendar)], on db: Database,
         notifications: ([TransactionResponse?]) -> [NotificationBatch.Row] = { _ in [] }
     ) async throws -> [TransactionResponse?] {
         precondition(db.inTransaction, "ledger entries are posted inside a transaction")
         precondition(Set(postings.map(\.posting.childID)).count == postings.count, "one posting per child in a statement")
-        guard !postings.isEmpty else { return [] }
-        for (posting, _) in postings where !posting.amount.isPositive {
-            throw AppError.validation("Amount must be greater than zero")
-        }
+        precondition(postings.allSatisfy(\.posting.amount.isPositive), "amounts are checked before they are posted")
         let sql = db.sql
+        precondition(sql.isPostgres, "PostgreSQL runs every insert of a `WITH`; SQLite's groups are `GroupCommit`'s")
+        guard !postings.isEmpty else { return [] }
         let changes = SQLRows(
             .ids(postings.map(\.posting.childID)), .integers(postings.map { $0.posting.type.signed($0.posting.amount).cents }))
         let moved = try await sql.raw(
@@ -142,17 +141,14 @@ enum LedgerService {
             INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents)
             SELECT v.column1, v.column2, v.column3, v.column4, 1, v.column5, v.column6 FROM
             """ + days.table(on: sql) + " WHERE true" + addedToDayTotals
+        // One round trip for the rest: PostgreSQL runs every insert of a `WITH`. It starts after
+        // the update above, so it sees every entry of the children it locked. (Notifications
+        // beyond one statement's share, which a group's size makes unlikely, follow on their own.)
         let told = notifications(entries)
-        if sql.isPostgres, told.count <= NotificationBatch.rowsPerStatement {
-            // One round trip for the rest: PostgreSQL runs every insert of a `WITH`. It starts
-            // after the update above, so it sees every entry of the children it locked.
-            let last = told.isEmpty ? "SELECT 1" : NotificationBatch.insert(told, on: sql)
-            try await sql.raw("WITH entries AS (" + ledgerRows + "), totals AS (" + dayTotals + ") " + last).run()
-        } else {
-            try await sql.raw(ledgerRows).run()
-            try await sql.raw(dayTotals).run()
-            try await NotificationBatch.store(told, on: sql)
-        }
+        let together = told.prefix(NotificationBatch.rowsPerStatement)
+        let last = together.isEmpty ? "SELECT 1" : NotificationBatch.insert(together, on: sql)
+        try await sql.raw("WITH entries AS (" + ledgerRows + "), totals AS (" + dayTotals + ") " + last).run()
+        try await NotificationBatch.store(Array(told.dropFirst(together.count)), on: sql)
         for (posting, _, _) in posted { db.metrics?.recordPostings(posting.type) }
         return entries
     }

@@ -1,7 +1,6 @@
 import AllowanceAPI
 import Fluent
 import Foundation
-import NIOConcurrencyHelpers
 import NIOPosix
 import PostgresNIO
 import Vapor
@@ -41,13 +40,7 @@ final class PostingGroups: Sendable {
     /// The most postings one group takes; the rest go in the next.
     static let largestGroup = 128
 
-    private struct State {
-        var queue: [Waiting] = []
-        var posting = false
-        var groups = 0
-    }
-
-    private let state = NIOLockedValueBox(State())
+    private let queue = GroupQueue<Waiting>(largestGroup: PostingGroups.largestGroup)
     /// Where the groups run, one after another: a thread of their own. On Swift's shared
     /// threads, each of a group's steps waited behind the requests' tasks queued there.
     private let executor: ThreadPoolExecutor
@@ -61,26 +54,22 @@ final class PostingGroups: Sendable {
     deinit { thread.shutdownGracefully { _ in } }
 
     /// Groups posted since start (the tests read it).
-    var groups: Int { state.withLockedValue(\.groups) }
+    var groups: Int { queue.groups }
     /// Postings queued for the next group (the tests read it).
-    var waiting: Int { state.withLockedValue(\.queue.count) }
+    var waiting: Int { queue.waiting }
 
     /// Posts `posting` for `child` (with its notifications) in the next group and returns its
     /// entry once that group is committed; throws its refusal, or why the group failed.
     func post(_ posting: LedgerPosting, for child: ChildRecord, in context: ServiceContext) async throws -> TransactionResponse {
         try await withCheckedThrowingContinuation { answer in
-            let start = state.withLockedValue { state in
-                state.queue.append(Waiting(posting: posting, child: child, queued: .now, logger: context.db.logger, answer: answer))
-                defer { state.posting = true }
-                return !state.posting
-            }
+            let waiting = Waiting(posting: posting, child: child, queued: .now, logger: context.db.logger, answer: answer)
             // Detached: the group is no one request's, and takes none of its task-local values.
-            if start { Task.detached(executorPreference: executor) { await self.postQueued(in: context.application) } }
+            if queue.add(waiting) { Task.detached(executorPreference: executor) { await self.postQueued(in: context.application) } }
         }
     }
 
     private func postQueued(in application: Application) async {
-        while let group = nextGroup() {
+        while let group = queue.next() {
             // The group's statements are logged with its first request's id, and the ids of all.
             var logger = group[0].logger
             if group.count > 1 {
@@ -92,19 +81,6 @@ final class PostingGroups: Sendable {
             let context = ServiceContext(application: application, db: db, now: group[0].posting.at)
             let results = await Self.post(group, in: context)
             for (waiting, result) in zip(group, results) { waiting.answer.resume(with: result) }
-        }
-    }
-
-    private func nextGroup() -> [Waiting]? {
-        state.withLockedValue { state in
-            guard !state.queue.isEmpty else {
-                state.posting = false
-                return nil
-            }
-            let group = Array(state.queue.prefix(Self.largestGroup))
-            state.queue.removeFirst(group.count)
-            state.groups += 1
-            return group
         }
     }
 

@@ -1,7 +1,6 @@
 import Fluent
 import FluentSQLiteDriver
 import Foundation
-import NIOConcurrencyHelpers
 import SQLKit
 
 /// SQLite's writers, committed in groups. SQLite has one writer at a time and each commit
@@ -18,9 +17,8 @@ import SQLKit
 /// one that failed rolls back to its savepoint and gets its error, and the others still commit.
 ///
 /// Groups run one after another on one connection kept for writing, on its own thread
-/// (`SQLiteWriter`), so the readers' connections never wait behind a group. The queue is a
-/// lock, not an actor: the thread that commits a group answers its writers and takes the next
-/// group at once, with no hop to another executor in between.
+/// (`SQLiteWriter`), so the readers' connections never wait behind a group; the writers wait
+/// in a `GroupQueue`.
 final class GroupCommit: Sendable {
     /// A writer's work, and the family whose rows it changes when it says so.
     struct Work: Sendable {
@@ -33,25 +31,18 @@ final class GroupCommit: Sendable {
         let answer: CheckedContinuation<any Sendable, any Error>
     }
 
-    /// The most writers one transaction takes; the rest go in the next. It bounds how long a
-    /// writer can wait behind others' work.
+    /// The most writers one transaction takes; the rest go in the next.
     static let largestGroup = 128
     /// About ten seconds of waiting on a file another process holds before a group gives up
     /// (each attempt waits a little longer, up to 205 ms).
     static let busyAttempts = 200
 
-    private struct State {
-        var queue: [Writer] = []
-        var committing = false
-        var groups = 0
-    }
-
     private let writer: SQLiteWriter
-    private let state = NIOLockedValueBox(State())
+    private let queue = GroupQueue<Writer>(largestGroup: GroupCommit.largestGroup)
     /// Transactions run since start (the tests read it).
-    var groups: Int { state.withLockedValue(\.groups) }
+    var groups: Int { queue.groups }
     /// Writers queued for the next group (the tests read it).
-    var waiting: Int { state.withLockedValue(\.queue.count) }
+    var waiting: Int { queue.waiting }
 
     init(writer: SQLiteWriter) { self.writer = writer }
 
@@ -65,35 +56,17 @@ final class GroupCommit: Sendable {
     ) async throws -> T {
         let result = try await withCheckedThrowingContinuation { answer in
             let run: @Sendable (SQLiteWriterDatabase) async throws -> any Sendable = { try await work($0.withLogger(logger)) }
-            let start = state.withLockedValue { state in
-                state.queue.append(Writer(work: Work(run: run, family: family), answer: answer))
-                defer { state.committing = true }
-                return !state.committing
-            }
-            if start { Task(executorPreference: writer.executor) { await self.commitQueued() } }
+            if queue.add(Writer(work: Work(run: run, family: family), answer: answer)) { Task(executorPreference: writer.executor) { await self.commitQueued() } }
         }
         // The continuation only ever receives what this caller's own work returned.
         return result as! T
     }
 
     private func commitQueued() async {
-        while let group = nextGroup() {
+        while let group = queue.next() {
             // Writers arriving while this group commits queue up for the next one.
             let results = await Self.commit(group.map(\.work), on: writer)
             for (writer, result) in zip(group, results) { writer.answer.resume(with: result) }
-        }
-    }
-
-    private func nextGroup() -> [Writer]? {
-        state.withLockedValue { state in
-            guard !state.queue.isEmpty else {
-                state.committing = false
-                return nil
-            }
-            let group = Array(state.queue.prefix(Self.largestGroup))
-            state.queue.removeFirst(group.count)
-            state.groups += 1
-            return group
         }
     }
 
