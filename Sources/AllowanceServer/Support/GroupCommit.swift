@@ -56,7 +56,9 @@ final class GroupCommit: Sendable {
     ) async throws -> T {
         let result = try await withCheckedThrowingContinuation { answer in
             let run: @Sendable (SQLiteWriterDatabase) async throws -> any Sendable = { try await work($0.withLogger(logger)) }
-            if queue.add(Writer(work: Work(run: run, family: family), answer: answer)) { Task(executorPreference: writer.executor) { await self.commitQueued() } }
+            if queue.add(Writer(work: Work(run: run, family: family), answer: answer)) {
+                Task(executorPreference: writer.executor) { await self.commitQueued() }
+            }
         }
         // The continuation only ever receives what this caller's own work returned.
         return result as! T
