@@ -39,29 +39,20 @@ struct PostgresPreparedRow: SQLRow {
     private static func plain<T>(_: T.Type, from cell: PostgresCell) throws -> T? {
         let text = !cell.dataType.isUserDefined
         switch ObjectIdentifier(T.self) {
-        case Plain.string where text: return unsafeBitCast(try cell.decode(String.self), to: T.self)
-        case Plain.optionalString where text: return unsafeBitCast(try cell.optional(String.self), to: T.self)
-        case Plain.uuid: return unsafeBitCast(try cell.decode(UUID.self), to: T.self)
-        case Plain.optionalUUID: return unsafeBitCast(try cell.optional(UUID.self), to: T.self)
-        case Plain.int64: return unsafeBitCast(try cell.decode(Int64.self), to: T.self)
-        case Plain.optionalInt64: return unsafeBitCast(try cell.optional(Int64.self), to: T.self)
-        case Plain.int: return unsafeBitCast(try cell.decode(Int.self), to: T.self)
-        case Plain.optionalInt: return unsafeBitCast(try cell.optional(Int.self), to: T.self)
-        case Plain.bool: return unsafeBitCast(try cell.decode(Bool.self), to: T.self)
-        case Plain.optionalBool: return unsafeBitCast(try cell.optional(Bool.self), to: T.self)
-        case Plain.date: return unsafeBitCast(try cell.decode(Date.self), to: T.self)
-        case Plain.optionalDate: return unsafeBitCast(try cell.optional(Date.self), to: T.self)
+        case PlainTypes.string where text: return unsafeBitCast(try cell.decode(String.self), to: T.self)
+        case PlainTypes.optionalString where text: return unsafeBitCast(try cell.optional(String.self), to: T.self)
+        case PlainTypes.uuid: return unsafeBitCast(try cell.decode(UUID.self), to: T.self)
+        case PlainTypes.optionalUUID: return unsafeBitCast(try cell.optional(UUID.self), to: T.self)
+        case PlainTypes.int64: return unsafeBitCast(try cell.decode(Int64.self), to: T.self)
+        case PlainTypes.optionalInt64: return unsafeBitCast(try cell.optional(Int64.self), to: T.self)
+        case PlainTypes.int: return unsafeBitCast(try cell.decode(Int.self), to: T.self)
+        case PlainTypes.optionalInt: return unsafeBitCast(try cell.optional(Int.self), to: T.self)
+        case PlainTypes.bool: return unsafeBitCast(try cell.decode(Bool.self), to: T.self)
+        case PlainTypes.optionalBool: return unsafeBitCast(try cell.optional(Bool.self), to: T.self)
+        case PlainTypes.date: return unsafeBitCast(try cell.decode(Date.self), to: T.self)
+        case PlainTypes.optionalDate: return unsafeBitCast(try cell.optional(Date.self), to: T.self)
         default: return nil
         }
-    }
-
-    private enum Plain {
-        static let string = ObjectIdentifier(String.self), optionalString = ObjectIdentifier(String?.self)
-        static let uuid = ObjectIdentifier(UUID.self), optionalUUID = ObjectIdentifier(UUID?.self)
-        static let int64 = ObjectIdentifier(Int64.self), optionalInt64 = ObjectIdentifier(Int64?.self)
-        static let int = ObjectIdentifier(Int.self), optionalInt = ObjectIdentifier(Int?.self)
-        static let bool = ObjectIdentifier(Bool.self), optionalBool = ObjectIdentifier(Bool?.self)
-        static let date = ObjectIdentifier(Date.self), optionalDate = ObjectIdentifier(Date?.self)
     }
 }
 

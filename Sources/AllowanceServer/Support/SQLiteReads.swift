@@ -266,54 +266,54 @@ final class SQLiteReads: Sendable {
                 return convert(value).map { unsafeBitCast(T?.some($0), to: D.self) }
             }
             switch ObjectIdentifier(D.self) {
-            case ObjectIdentifier(UUID.self): return uuid(value).map { unsafeBitCast($0, to: D.self) }
-            case ObjectIdentifier(UUID?.self): return optional(uuid)
-            case ObjectIdentifier(String.self): return String(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
-            case ObjectIdentifier(String?.self): return optional(String.init(sqliteData:))
-            case ObjectIdentifier(Int.self): return Int(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
-            case ObjectIdentifier(Int?.self): return optional(Int.init(sqliteData:))
-            case ObjectIdentifier(Int64.self): return Int64(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
-            case ObjectIdentifier(Int64?.self): return optional(Int64.init(sqliteData:))
-            case ObjectIdentifier(Double.self): return Double(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
-            case ObjectIdentifier(Double?.self): return optional(Double.init(sqliteData:))
-            case ObjectIdentifier(Bool.self): return Bool(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
-            case ObjectIdentifier(Bool?.self): return optional(Bool.init(sqliteData:))
-            case ObjectIdentifier(Date.self): return Date(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
-            case ObjectIdentifier(Date?.self): return optional(Date.init(sqliteData:))
+            case PlainTypes.uuid: return uuid(value).map { unsafeBitCast($0, to: D.self) }
+            case PlainTypes.optionalUUID: return optional(uuid)
+            case PlainTypes.string: return String(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
+            case PlainTypes.optionalString: return optional(String.init(sqliteData:))
+            case PlainTypes.int: return Int(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
+            case PlainTypes.optionalInt: return optional(Int.init(sqliteData:))
+            case PlainTypes.int64: return Int64(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
+            case PlainTypes.optionalInt64: return optional(Int64.init(sqliteData:))
+            case PlainTypes.double: return Double(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
+            case PlainTypes.optionalDouble: return optional(Double.init(sqliteData:))
+            case PlainTypes.bool: return Bool(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
+            case PlainTypes.optionalBool: return optional(Bool.init(sqliteData:))
+            case PlainTypes.date: return Date(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
+            case PlainTypes.optionalDate: return optional(Date.init(sqliteData:))
             default: return nil
             }
         }
 
         /// A UUID stored as its text, read by hand: `UUID(uuidString:)` parses with `sscanf`.
+        /// Read from the string's bytes in place, a pair of hex digits at a time.
         static func uuid(_ value: SQLiteData) -> UUID? {
-            guard case .text(let text) = value, text.utf8.count == 36 else { return nil }
+            guard case .text(var text) = value else { return nil }
             var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let parsed = withUnsafeMutableBytes(of: &uuid) { bytes in
-                var count = 0
-                var high: UInt8?
-                for (offset, character) in text.utf8.enumerated() {
-                    if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                        guard character == UInt8(ascii: "-") else { return false }
-                        continue
+            let parsed = text.withUTF8 { text in
+                guard text.count == 36, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else { return false }
+                return withUnsafeMutableBytes(of: &uuid) { bytes in
+                    var offset = 0
+                    for index in bytes.indices {
+                        if offset == 8 || offset == 13 || offset == 18 || offset == 23 { offset += 1 }
+                        guard let high = nibble(text[offset]), let low = nibble(text[offset + 1]) else { return false }
+                        bytes[index] = high << 4 | low
+                        offset += 2
                     }
-                    let nibble: UInt8
-                    switch character {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
-                    case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
-                    case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
-                    default: return false
-                    }
-                    if let first = high {
-                        bytes[count] = first << 4 | nibble
-                        count += 1
-                        high = nil
-                    } else {
-                        high = nibble
-                    }
+                    return true
                 }
-                return count == 16
             }
             return parsed ? UUID(uuid: uuid) : nil
+        }
+
+        private static let dash = UInt8(ascii: "-")
+
+        private static func nibble(_ character: UInt8) -> UInt8? {
+            switch character {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+            default: nil
+            }
         }
     }
 }

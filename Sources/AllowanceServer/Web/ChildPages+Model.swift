@@ -22,21 +22,49 @@ extension ChildPages {
         let hasMore: Bool
         let moreLimit: Int
         let canEdit: Bool
-        let quickSubtract: String
-        let canQuickSubtract: Bool
         /// The quick-add grid's HTML (`QuickAdd.html`).
         let quickAdd: String
         /// Each goal's card (`GoalRow.html`).
         let goals: [String]
         /// "25 min today · 4-day streak".
         let learning: String
-        /// False for a child added by name only: the page offers to give them a login.
+        /// A parent's forms (`Forms.html`); empty for the child.
+        let forms: String
+        let error: String?
+    }
+
+    /// A parent's forms on a child's page: add or subtract funds, quick spend, rename, and a
+    /// login for a child who has none. Kept by their whole input (`Fragments`): they change
+    /// only with the form token, the child's name, whether a quick spend is affordable, or a
+    /// refused form's values, so a page made afresh after a posting reuses them (Leaf's work
+    /// on them was about a third of the page's).
+    struct Forms: Encodable, Hashable, Sendable {
+        let id: UUID
+        let csrf: String
+        let firstName: String
+        let lastName: String
+        let quickSubtract: String
+        let canQuickSubtract: Bool
+        /// False for a child added by name only: the forms offer to give them a login.
         let hasLogin: Bool
-        var error: String?
-        var loginEmail = ""
-        var formAmount = ""
-        var formNote = ""
-        var formType = "Debit"
+        /// A form was refused: the amount field points at the page's error.
+        let hasError: Bool
+        /// What a refused form had in it, shown again.
+        let typed: Typed
+
+        struct Typed: Encodable, Hashable, Sendable {
+            var amount = ""
+            var note = ""
+            var type = TransactionType.debit.rawValue
+            var loginEmail = ""
+        }
+
+        /// What `child-forms.leaf` reads.
+        private struct Fragment: Encodable { let form: Forms }
+
+        func html(on req: Request) async throws -> String {
+            try await req.fragment("child-forms", key: self) { Fragment(form: self) }
+        }
     }
 
     struct MoneyForm: Content {

@@ -27,9 +27,9 @@ struct ChildPages: RouteCollection {
 
     // MARK: - Show
 
-    private func childPage(_ req: Request, _ child: ChildRecord, error: String? = nil, typed: QuickAdd.Typed? = nil) async throws
-        -> ChildPage
-    {
+    private func childPage(
+        _ req: Request, _ child: ChildRecord, error: String? = nil, typed: QuickAdd.Typed? = nil, formTyped: Forms.Typed = .init()
+    ) async throws -> ChildPage {
         let user = try req.requireUser()
         let templates = try await TemplateService.list(for: user, withUsage: false, in: req.context)
         let goals = try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context)
@@ -49,10 +49,14 @@ struct ChildPages: RouteCollection {
             // Past the most rows the page shows, its "Load more" would be refused; the
             // transactions page (the history's "Search and filter") goes further.
             hasMore: history.hasMore && limit < Self.maxRows, moreLimit: min(limit + 20, Self.maxRows), canEdit: user.isParent,
-            quickSubtract: Self.quickSubtract.formatted,
-            canQuickSubtract: child.balance >= Self.quickSubtract,
             quickAdd: try await QuickAdd(child: child, templates: templates, isParent: user.isParent, typed: typed).html(on: req),
-            goals: try await GoalPages.GoalRow.html(goals, on: req), learning: learning, hasLogin: child.email != nil,
+            goals: try await GoalPages.GoalRow.html(goals, on: req), learning: learning,
+            forms: user.isParent
+                ? try await Forms(
+                    id: child.id, csrf: CSRFMiddleware.token(for: req), firstName: child.firstName, lastName: child.lastName,
+                    quickSubtract: Self.quickSubtract.formatted, canQuickSubtract: child.balance >= Self.quickSubtract,
+                    hasLogin: child.email != nil, hasError: error != nil, typed: formTyped
+                ).html(on: req) : "",
             error: error)
     }
 
@@ -79,10 +83,8 @@ struct ChildPages: RouteCollection {
                 req, to: SiteURL.child(.value(child.id)).path,
                 message: "\(verb) \(amount.formatted). \(child.firstName) now has \(entry.balanceAfter.formatted).")
         } catch let error as AppError where error.status.code < 500 {
-            var page = try await childPage(req, child, error: error.message)
-            page.formAmount = form.amount ?? ""
-            page.formNote = form.note ?? ""
-            page.formType = type.rawValue
+            let page = try await childPage(
+                req, child, error: error.message, formTyped: Forms.Typed(amount: form.amount ?? "", note: form.note ?? "", type: type.rawValue))
             return try await req.render("child", child.firstName, section: "dashboard", page, status: error.status)
         }
     }
@@ -182,8 +184,7 @@ struct ChildPages: RouteCollection {
                 req, to: SiteURL.child(.value(child.id)).path,
                 message: "\(updated.firstName) can now sign in as \(updated.email ?? "").")
         } catch let error as AppError where error.status.code < 500 {
-            var page = try await childPage(req, child, error: error.message)
-            page.loginEmail = form.email ?? ""
+            let page = try await childPage(req, child, error: error.message, formTyped: Forms.Typed(loginEmail: form.email ?? ""))
             return try await req.render("child", child.firstName, section: "dashboard", page, status: error.status)
         }
     }
