@@ -84,7 +84,8 @@ struct ChildPages: RouteCollection {
                 message: "\(verb) \(amount.formatted). \(child.firstName) now has \(entry.balanceAfter.formatted).")
         } catch let error as AppError where error.status.code < 500 {
             let page = try await childPage(
-                req, child, error: error.message, formTyped: Forms.Typed(amount: form.amount ?? "", note: form.note ?? "", type: type.rawValue))
+                req, child, error: error.message,
+                formTyped: Forms.Typed(amount: form.amount ?? "", note: form.note ?? "", type: type.rawValue))
             return try await req.render("child", child.firstName, section: "dashboard", page, status: error.status)
         }
     }
