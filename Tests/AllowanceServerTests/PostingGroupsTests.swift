@@ -81,6 +81,61 @@ struct PostingGroupsTests {
         }
     }
 
+    /// Templates used at once go in the same groups, and each use that posts is counted once:
+    /// 10 uses of a $1 "Bus" template for Kai, who has $5 (5 posted, 5 refused for his
+    /// balance), 4 by Freya herself for her own spending, and 6 of a $2 "Chores" credit for her.
+    @Test func templateUsesThatArriveTogetherAreCountedWithTheirPostings() async throws {
+        try await withApp { client in
+            // setup
+            let family = try await client.family(children: [("Kai", Money(cents: 5_00)), ("Freya", Money(cents: 10_00))])
+            let (kai, freya) = (family.children[0], family.children[1])
+            let groups = try #require(client.app.serverState.postingGroups)
+            let bus: TransactionTemplateDto = try await client.call(
+                .POST, "/api/v1/templates", token: family.parent.token,
+                json: CreateTransactionTemplateDto(name: "Bus", iconName: "bus", defaultAmount: Money(cents: 1_00), type: .debit))
+            let chores: TransactionTemplateDto = try await client.call(
+                .POST, "/api/v1/templates", token: family.parent.token,
+                json: CreateTransactionTemplateDto(name: "Chores", iconName: "star", defaultAmount: Money(cents: 2_00), type: .credit))
+            let groupsBefore = groups.groups
+            // act
+            let answers = try await withThrowingTaskGroup(of: (String, UInt, String).self) { tasks in
+                for index in 0..<20 {
+                    let (who, template, child, token) =
+                        switch index % 5 {
+                        case 0, 2: ("Kai", bus.id, kai, family.parent.token)
+                        case 1: ("Freya's own", bus.id, freya, freya.token)
+                        case 3: ("Freya", chores.id, freya, family.parent.token)
+                        default: index < 10 ? ("Kai", bus.id, kai, family.parent.token) : ("Freya", chores.id, freya, family.parent.token)
+                        }
+                    tasks.addTask {
+                        let response = try await client.send(
+                            .POST, "/api/v1/templates/\(template)/use", token: token, json: UseTemplateDto(childId: child.id))
+                        return (who, response.status.code, response.body.string)
+                    }
+                }
+                return try await tasks.reduce(into: [(String, UInt, String)]()) { $0.append($1) }
+            }
+            // assert
+            let byWho = Dictionary(grouping: answers, by: \.0)
+            let kais = try #require(byWho["Kai"])
+            #expect(kais.count == 10 && kais.filter { $0.1 == 201 }.count == 5)
+            #expect(kais.filter { $0.1 != 201 }.allSatisfy { $0.1 == 422 && $0.2.contains("insufficient_balance") })
+            #expect(byWho["Freya's own"]?.map(\.1) == [201, 201, 201, 201])
+            #expect(byWho["Freya"]?.map(\.1) == [201, 201, 201, 201, 201, 201])
+
+            #expect(try await client.balance(of: kai, in: family) == .zero)
+            #expect(try await client.balance(of: freya, in: family) == Money(cents: 18_00))
+            let counted: [TransactionTemplateDto] = try await client.call(.GET, "/api/v1/templates", token: family.parent.token)
+            #expect(counted.first { $0.id == bus.id }?.usageCount == 9)
+            #expect(counted.first { $0.id == chores.id }?.usageCount == 6)
+            #expect(try await client.notifications(token: kai.token).filter { $0.title == "You spent $1.00" }.count == 5)
+            let used = groups.groups - groupsBefore
+            #expect(used < 20, "20 uses at once took \(used) groups")
+            let audit = try await client.audit(family)
+            #expect(audit.isClean, "\(audit.summary)")
+        }
+    }
+
     /// A group whose statement PostgreSQL refuses is undone whole and each of its postings is
     /// posted again alone: the one the database refuses fails, the others are posted once.
     /// (A trigger made for this test refuses one description; a row lock held by the test keeps

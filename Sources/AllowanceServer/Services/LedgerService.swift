@@ -42,22 +42,28 @@ enum LedgerService {
 
         // The child's row is now locked by this transaction, so the next number is ours alone.
         let id = UUID.timeOrdered()
-        try await sql.raw(
-            """
+        let entry: SQLQueryString = """
             INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by, created_at, entry_number)
             VALUES (\(bind: id), \(bind: posting.childID), \(bind: posting.amount.cents), \(bind: posting.type.rawValue), \(bind: posting.description),
                     \(bind: posting.category), \(bind: posting.notes), \(bind: updated.balance_cents), \(bind: posting.createdBy), \(bind: posting.at),
                     (SELECT COALESCE(MAX(entry_number), 0) + 1 FROM transactions WHERE child_id = \(bind: posting.childID)))
             """
-        ).run()
-
         let (credit, debit, savedIn, savedOut) = posting.dayTotals
-        try await sql.raw(
+        let dayTotals: SQLQueryString =
             """
             INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents)
             VALUES (\(bind: posting.childID), \(bind: calendar.dayKey(posting.at)), \(bind: credit), \(bind: debit), 1, \(bind: savedIn), \(bind: savedOut))
             """ + addedToDayTotals
-        ).run()
+        if sql.isPostgres {
+            // One round trip for both, as `postEach` does: PostgreSQL runs every insert of a
+            // `WITH`, and the statement starts after the update above, so it sees every entry of
+            // the child it locked. (SQLite has no `INSERT` in a `WITH`; its statements cost no
+            // round trip.)
+            try await sql.raw("WITH entry AS (" + entry + ") " + dayTotals).run()
+        } else {
+            try await sql.raw(entry).run()
+            try await sql.raw(dayTotals).run()
+        }
         db.metrics?.recordPostings(posting.type)
 
         return TransactionResponse(

@@ -5,7 +5,9 @@ import NIOPosix
 import PostgresNIO
 import Vapor
 
-/// PostgreSQL's parent postings (`POST /transactions`, a quick add), posted in groups.
+/// PostgreSQL's single postings, posted in groups: a parent's (`POST /transactions`, a quick
+/// add) and a template's use (`POST /templates/{id}/use`, by a parent or a child for their own
+/// spending), whose count goes up in the same group.
 ///
 /// On PostgreSQL a posting alone is a transaction of six round trips, and each statement's
 /// own work (finding its plan, starting its executor, its `data_version` trigger) costs more
@@ -15,7 +17,7 @@ import Vapor
 /// time measured 4,700 at half of it. So postings that arrive while a group is being posted
 /// wait for the next group, which posts them all with one statement per step
 /// (`LedgerService.postEach`: the balances, then the ledger rows, day totals and
-/// notifications together) and commits once: each is answered after that commit, so a 2xx
+/// notifications together; then the templates' counts) and commits once: each is answered after that commit, so a 2xx
 /// still means committed. (Postings one transaction each: 683 a second there; in groups,
 /// 1,797 to 1,964.)
 ///
@@ -31,6 +33,8 @@ final class PostingGroups: Sendable {
     private struct Waiting {
         let posting: LedgerPosting
         let child: ChildRecord
+        /// The template's use that made the posting, counted with it.
+        let use: TemplateUseService.Use?
         let queued: ContinuousClock.Instant
         /// The request's logger, with its id.
         let logger: Logger
@@ -60,9 +64,11 @@ final class PostingGroups: Sendable {
 
     /// Posts `posting` for `child` (with its notifications) in the next group and returns its
     /// entry once that group is committed; throws its refusal, or why the group failed.
-    func post(_ posting: LedgerPosting, for child: ChildRecord, in context: ServiceContext) async throws -> TransactionResponse {
+    func post(
+        _ posting: LedgerPosting, for child: ChildRecord, countingUse use: TemplateUseService.Use?, in context: ServiceContext
+    ) async throws -> TransactionResponse {
         try await withCheckedThrowingContinuation { answer in
-            let waiting = Waiting(posting: posting, child: child, queued: .now, logger: context.db.logger, answer: answer)
+            let waiting = Waiting(posting: posting, child: child, use: use, queued: .now, logger: context.db.logger, answer: answer)
             // Detached: the group is no one request's, and takes none of its task-local values.
             if queue.add(waiting) { Task.detached(executorPreference: executor) { await self.postQueued(in: context.application) } }
         }
@@ -99,7 +105,7 @@ final class PostingGroups: Sendable {
                     results.append(
                         .success(
                             try await context.db.transaction { db in
-                                try await TransactionService.post(waiting.posting, for: waiting.child, on: db)
+                                try await TransactionService.post(waiting.posting, for: waiting.child, countingUse: waiting.use, on: db)
                             }))
                 } catch {
                     results.append(.failure(error))
@@ -148,6 +154,10 @@ final class PostingGroups: Sendable {
                 }
             }
         }
+        let posted = zip(group, results).compactMap { waiting, result in
+            if case .success? = result { waiting.use } else { nil }
+        }
+        try await TemplateUseService.count(posted, on: db.sql)
         return results.map { $0! }
     }
 }

@@ -18,20 +18,31 @@ enum TransactionService {
         let posting = LedgerPosting(
             childID: child.id, type: input.type, amount: amount, description: description, category: category, notes: notes,
             createdBy: parent.userID, at: context.now)
-        var entry: TransactionResponse
-        if let groups = context.state.postingGroups, !context.db.inTransaction {
-            entry = try await groups.post(posting, for: child, in: context)
-        } else {
-            entry = try await context.write(family: child.familyID) { db in try await post(posting, for: child, on: db) }
-        }
+        var entry = try await post(posting, for: child, in: context)
         entry.createdByName = parent.fullName
         return entry
     }
 
-    /// Posts a parent's entry and tells those who asked to hear of it, inside the caller's transaction.
-    static func post(_ posting: LedgerPosting, for child: ChildRecord, on db: Database) async throws -> TransactionResponse {
+    /// Posts an entry (and counts the template's use that made it) and tells those who asked
+    /// to hear of it: on PostgreSQL in the next posting group (`PostingGroups`), unless the
+    /// request is in a transaction already (it has an `Idempotency-Key`); otherwise in a
+    /// write of its own.
+    static func post(
+        _ posting: LedgerPosting, for child: ChildRecord, countingUse use: TemplateUseService.Use? = nil, in context: ServiceContext
+    ) async throws -> TransactionResponse {
+        if let groups = context.state.postingGroups, !context.db.inTransaction {
+            return try await groups.post(posting, for: child, countingUse: use, in: context)
+        }
+        return try await context.write(family: child.familyID) { db in try await post(posting, for: child, countingUse: use, on: db) }
+    }
+
+    /// `post(_:for:countingUse:in:)` inside the caller's transaction.
+    static func post(
+        _ posting: LedgerPosting, for child: ChildRecord, countingUse use: TemplateUseService.Use? = nil, on db: Database
+    ) async throws -> TransactionResponse {
         let entry = try await LedgerService.post(posting, calendar: child.calendar, on: db)
         try await tell(about: entry, child: child, previousBalance: entry.balanceAfter - posting.type.signed(posting.amount), on: db)
+        if let use { try await TemplateUseService.count([use], on: db.sql) }
         return entry
     }
 

@@ -24,19 +24,29 @@ enum TemplateUseService {
         let posting = LedgerPosting(
             childID: child.id, type: template.transactionType, amount: amount, description: description, category: template.category,
             createdBy: user.userID, at: context.now)
-        var entry = try await context.write(family: child.familyID) { db in
-            let entry = try await LedgerService.post(posting, calendar: child.calendar, on: db)
-            try await TransactionService.tell(
-                about: entry, child: child, previousBalance: entry.balanceAfter - posting.type.signed(amount), on: db)
-            try await db.sql.raw(
-                """
-                INSERT INTO template_usage (template_id, family_id, usage_count) VALUES (\(bind: template.id), \(bind: user.familyID), 1)
-                ON CONFLICT (template_id, family_id) DO UPDATE SET usage_count = template_usage.usage_count + 1
-                """
-            ).run()
-            return entry
-        }
+        var entry = try await TransactionService.post(
+            posting, for: child, countingUse: Use(templateID: template.id, familyID: user.familyID), in: context)
         entry.createdByName = user.fullName
         return entry
+    }
+
+    /// A template used by a family: its count goes up by one with the posting it made.
+    struct Use: Hashable, Sendable {
+        let templateID: UUID
+        let familyID: UUID
+    }
+
+    /// Counts `uses` (a group of postings counts all of its own with one statement).
+    static func count(_ uses: [Use], on sql: any SQLDatabase) async throws {
+        // One row for each template and family with its number of uses: a statement may
+        // change a row only once.
+        let counted = Array(Dictionary(uses.map { ($0, Int64(1)) }, uniquingKeysWith: +))
+        guard !counted.isEmpty else { return }
+        let rows = SQLRows(.ids(counted.map(\.key.templateID)), .ids(counted.map(\.key.familyID)), .integers(counted.map(\.value)))
+        let counts: SQLQueryString =
+            "INSERT INTO template_usage (template_id, family_id, usage_count) SELECT v.column1, v.column2, v.column3 FROM "
+        let added: SQLQueryString =
+            " WHERE true ON CONFLICT (template_id, family_id) DO UPDATE SET usage_count = template_usage.usage_count + excluded.usage_count"
+        try await sql.raw(counts + rows.table(on: sql) + added).run()
     }
 }
