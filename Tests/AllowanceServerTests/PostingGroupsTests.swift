@@ -136,6 +136,88 @@ struct PostingGroupsTests {
         }
     }
 
+    /// Contributions that arrive together are saved in groups, and those that do more than a
+    /// debit and a goal row are made alone, each answered as its own: 15 of $1 by Kai, who has
+    /// $10, into a $100 bike (10 saved, 5 refused for his balance); 10 of $1 by Freya into a $10
+    /// kite, which reach its four milestones and complete it; and 5 of $2 into her Lego goal,
+    /// which her parent matches 1:1. Each milestone is told once, by the contribution that
+    /// reached it, and the kite's completion once; every match is paid, and every balance and
+    /// goal is the sum of its rows.
+    @Test func contributionsThatArriveTogetherAreSavedTogetherAndEachAnsweredAsItsOwn() async throws {
+        try await withApp { client in
+            // setup
+            let family = try await client.family(children: [("Kai", Money(cents: 10_00)), ("Freya", Money(cents: 20_00))])
+            let (kai, freya) = (family.children[0], family.children[1])
+            let groups = try #require(client.app.serverState.postingGroups)
+            let bike = try await client.createGoal(for: kai, in: family, name: "Bike", target: 100_00)
+            let kite = try await client.createGoal(for: freya, in: family, name: "Kite", target: 10_00)
+            let lego = try await client.createGoal(for: freya, in: family, name: "Lego", target: 100_00)
+            try await client.match(lego, .ratioMatch, ratio: "1", in: family)
+            let groupsBefore = groups.groups
+            // act
+            let answers = try await withThrowingTaskGroup(of: (String, UInt, String, GoalProgressEventDto?).self) { tasks in
+                for index in 0..<30 {
+                    let (goal, cents, token) =
+                        switch index % 6 {
+                        case 0, 2, 4: (bike, Int64(1_00), kai.token)
+                        case 1, 3: (kite, Int64(1_00), freya.token)
+                        default: (lego, Int64(2_00), freya.token)
+                        }
+                    tasks.addTask {
+                        let response = try await client.contribute(cents, to: goal, token: token)
+                        let event = response.status == .ok ? try response.decode(GoalProgressEventDto.self) : nil
+                        return (goal.name, response.status.code, response.body.string, event)
+                    }
+                }
+                return try await tasks.reduce(into: [(String, UInt, String, GoalProgressEventDto?)]()) { $0.append($1) }
+            }
+            // assert
+            let byGoal = Dictionary(grouping: answers, by: \.0)
+            let events = { (name: String) in (byGoal[name] ?? []).compactMap(\.3) }
+            let bikes = events("Bike")
+            #expect(bikes.map(\.balanceAfter.cents).sorted() == (0..<10).map { Int64($0) * 100 })
+            #expect(bikes.map(\.newAmount.cents).sorted() == (1...10).map { Int64($0) * 100 })
+            #expect(bikes.allSatisfy { $0.milestonesReached.isEmpty && !$0.isCompleted && $0.matchAmountAdded == nil })
+            let refused = try #require(byGoal["Bike"]).filter { $0.1 != 200 }
+            #expect(refused.count == 5)
+            #expect(refused.allSatisfy { $0.1 == 422 && $0.2.contains("insufficient_balance") && $0.2.contains("Kai has $0.00") })
+
+            let kites = events("Kite")
+            #expect(kites.count == 10)
+            // Each milestone is told by the contribution that reached it ($2.50 is 25 %, ...).
+            let told = kites.filter { !$0.milestonesReached.isEmpty }.map {
+                "\($0.newAmount.cents): \($0.milestonesReached.map(\.percentComplete))"
+            }
+            #expect(told.sorted() == ["1000: [100]", "300: [25]", "500: [50]", "800: [75]"])
+            #expect(kites.filter(\.isCompleted).count == 1)
+            let legos = events("Lego")
+            #expect(legos.count == 5)
+            #expect(legos.allSatisfy { $0.matchAmountAdded == Money(cents: 2_00) })
+
+            #expect(try await client.balance(of: kai, in: family) == .zero)
+            #expect(try await client.balance(of: freya, in: family) == .zero)
+            #expect(try await client.goal(bike.id, token: kai.token).currentAmount == Money(cents: 10_00))
+            let kiteAfter = try await client.goal(kite.id, token: freya.token)
+            #expect(kiteAfter.currentAmount == Money(cents: 10_00) && kiteAfter.status == .completed)
+            #expect(try await client.goal(lego.id, token: freya.token).currentAmount == Money(cents: 20_00))
+            let bikeRows = try await client.contributions(of: bike, token: kai.token)
+            #expect(bikeRows.map(\.goalBalanceAfter.cents).sorted() == (1...10).map { Int64($0) * 100 })
+            let saved = try await client.ledger(of: kai, in: family, search: "Saved to goal: Bike")
+            #expect(saved.count == 10 && saved.allSatisfy { $0.category == "Savings" && $0.type == .debit })
+
+            let used = groups.groups - groupsBefore
+            #expect(used < 30, "30 contributions at once took \(used) groups")
+            // Saved together: rows a transaction inserts share its id (`xmin`).
+            struct Count: Decodable { let transactions: Int }
+            let bikeTransactions = try await client.app.db.sql.raw(
+                "SELECT COUNT(DISTINCT xmin::text) AS transactions FROM savings_contributions WHERE goal_id = \(bind: bike.id)"
+            ).first(decoding: Count.self)
+            #expect(try #require(bikeTransactions).transactions < 10)
+            let audit = try await client.audit(family)
+            #expect(audit.isClean, "\(audit.summary)")
+        }
+    }
+
     /// A group whose statement PostgreSQL refuses is undone whole and each of its postings is
     /// posted again alone: the one the database refuses fails, the others are posted once.
     /// (A trigger made for this test refuses one description; a row lock held by the test keeps

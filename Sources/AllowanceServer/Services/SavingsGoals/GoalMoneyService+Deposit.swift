@@ -29,10 +29,7 @@ extension GoalMoneyService {
     ) async throws -> DepositOutcome {
         guard goal.status == .active else { throw notActive(goal) }
         let entry = try await LedgerService.post(
-            LedgerPosting(
-                childID: child.id, type: .debit, amount: amount, description: "Saved to goal: \(goal.name)", category: "Savings",
-                notes: description, createdBy: userID, at: now, movesSavings: true),
-            calendar: child.calendar, on: db)
+            savingDebit(amount, into: goal, notes: description, by: userID, at: now), calendar: child.calendar, on: db)
         let deposit = try await GoalRows.record(
             GoalRowPosting(
                 goal: goal, amount: amount, type: type, description: description, createdBy: userID, at: now, sourceTransactionID: entry.id),
@@ -55,6 +52,25 @@ extension GoalMoneyService {
         return DepositOutcome(
             depositID: deposit.id, match: match, challengeBonus: bonus, milestones: settled.milestones, completed: settled.completed,
             balanceAfter: entry.balanceAfter, goal: settled.goal)
+    }
+
+    /// The ledger entry that moves `amount` from the child's main balance into `goal`.
+    static func savingDebit(_ amount: Money, into goal: GoalRecord, notes: String?, by userID: UUID?, at now: Date) -> LedgerPosting {
+        LedgerPosting(
+            childID: goal.childID, type: .debit, amount: amount, description: "Saved to goal: \(goal.name)", category: "Savings",
+            notes: notes, createdBy: userID, at: now, movesSavings: true)
+    }
+
+    /// Whether a deposit of `amount` into `goal`, as its lock read it, is only a debit and a goal
+    /// row: the goal is Active, has no matching rule and no running challenge, and the deposit
+    /// reaches no milestone not yet marked, nor the target. `deposit` then does nothing else, so
+    /// PostgreSQL's posting groups may write those two rows for it (`PostingGroups.save`).
+    static func isPlain(_ amount: Money, into goal: GoalRecord) -> Bool {
+        guard goal.status == .active, let terms = goal.terms, !terms.matchingRule, !terms.challenge,
+            let achieved = goal.achievedMilestones
+        else { return false }
+        let after = GoalProgress(target: goal.target, current: goal.current + amount)
+        return after.newMilestones(achieved: achieved).isEmpty && !after.isReached
     }
 
     static func notActive(_ goal: GoalRecord) -> AppError {

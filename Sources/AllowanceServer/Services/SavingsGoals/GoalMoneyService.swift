@@ -15,6 +15,14 @@ enum GoalMoneyService {
         let amount = try GoalInput.amount(input.amount, "Amount")
         let description = try GoalInput.note(input.description, "Description")
         let now = context.now
+        // On PostgreSQL a plain one is saved in the next posting group (`PostingGroups`), unless
+        // the request is in a transaction already (it has an `Idempotency-Key`).
+        if let groups = context.state.postingGroups, !context.db.inTransaction,
+            let (entry, goal) = try await groups.save(
+                amount, description: description, into: access.goal.id, for: access.child, by: access.user.userID, in: context)
+        {
+            return progressEvent(goal, reached: [], match: .zero, bonus: nil, balanceAfter: entry.balanceAfter)
+        }
         // The goal is read back inside the transaction: the event tells what this contribution
         // did, whatever another one does a moment later.
         let (outcome, goal, rows) = try await context.write(family: access.child.familyID) { db in
@@ -29,11 +37,18 @@ enum GoalMoneyService {
             return (outcome, goal, rows)
         }
         let reached = GoalDTOs.milestones(rows.filter { outcome.milestones.contains($0.percent_complete) }, goal: goal, rule: nil, now: now)
-        return GoalProgressEventDto(
+        return progressEvent(
+            goal, reached: reached, match: outcome.match, bonus: outcome.challengeBonus, balanceAfter: outcome.balanceAfter)
+    }
+
+    /// What a contribution tells: the goal after it, what it reached and what it added.
+    private static func progressEvent(
+        _ goal: GoalRecord, reached: [MilestoneDto], match: Money, bonus: Money?, balanceAfter: Money
+    ) -> GoalProgressEventDto {
+        GoalProgressEventDto(
             goalId: goal.id, goalName: goal.name, newAmount: goal.current, targetAmount: goal.target,
             progressPercentage: goal.progress.percentage, milestonesReached: reached, isCompleted: goal.status == .completed,
-            matchAmountAdded: outcome.match.isPositive ? outcome.match : nil, challengeBonusAdded: outcome.challengeBonus,
-            balanceAfter: outcome.balanceAfter)
+            matchAmountAdded: match.isPositive ? match : nil, challengeBonusAdded: bonus, balanceAfter: balanceAfter)
     }
 
     /// A parent moves money from the goal back to the child's balance. A completed goal that

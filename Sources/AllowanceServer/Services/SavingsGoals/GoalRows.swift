@@ -55,6 +55,41 @@ enum GoalRows {
         return (id, Money(cents: updated.current_amount_cents))
     }
 
+    /// Records deposits into different goals, each locked by the caller's PostgreSQL transaction
+    /// (`GoalStore.lock`), in one statement: what `record` does for one, for a posting group's
+    /// contributions (`PostingGroups`). Returns each goal's new amount.
+    static func recordEach(_ deposits: [GoalRowPosting], on sql: SQLDatabase) async throws -> [UUID: Money] {
+        precondition(sql.isPostgres, "PostgreSQL runs the update of a `WITH`; SQLite's groups are `GroupCommit`'s")
+        precondition(Set(deposits.map(\.goal.id)).count == deposits.count, "one row per goal in a statement")
+        precondition(deposits.allSatisfy(\.amount.isPositive), "only deposits: no amount can go below zero")
+        guard !deposits.isEmpty else { return [:] }
+        let rows = SQLRows(
+            .ids(deposits.map { _ in UUID.timeOrdered() }), .ids(deposits.map(\.goal.id)), .ids(deposits.map(\.goal.childID)),
+            .integers(deposits.map(\.amount.cents)), .integers(deposits.map { Int64($0.type.rawValue) }),
+            .optionalIDs(deposits.map(\.sourceTransactionID)), .optionalTexts(deposits.map(\.description)),
+            .optionalIDs(deposits.map(\.createdBy)), .dates(deposits.map(\.at)))
+        // The update runs first, and the insert takes each goal's amount after it. Each goal's row
+        // is locked already, so each next number is ours alone.
+        let moved: SQLQueryString =
+            "UPDATE savings_goals SET current_amount_cents = savings_goals.current_amount_cents + v.column4, updated_at = v.column9 FROM "
+            + rows.table(on: sql) + " WHERE savings_goals.id = v.column2 RETURNING savings_goals.id, savings_goals.current_amount_cents"
+        let inserted: SQLQueryString =
+            """
+            INSERT INTO savings_contributions (id, goal_id, child_id, amount_cents, type, goal_balance_after_cents, source_transaction_id,
+                                               description, created_by, created_at, entry_number)
+            SELECT v.column1, v.column2, v.column3, v.column4, v.column5, moved.current_amount_cents, v.column6, v.column7, v.column8, v.column9,
+                   (SELECT COALESCE(MAX(s.entry_number), 0) + 1 FROM savings_contributions s WHERE s.goal_id = v.column2)
+            FROM
+            """ + rows.table(on: sql) + " JOIN moved ON moved.id = v.column2 RETURNING goal_id, goal_balance_after_cents"
+        var amounts: [UUID: Money] = [:]
+        for row in try await sql.raw("WITH moved AS (" + moved + ") " + inserted).all() {
+            let amount = try row.decode(column: "goal_balance_after_cents", as: Int64.self)
+            amounts[try row.decode(column: "goal_id", as: UUID.self)] = Money(cents: amount)
+        }
+        guard amounts.count == deposits.count else { throw AppError.notFound("Goal") }
+        return amounts
+    }
+
     private static func shortfall(of goal: GoalRecord, on sql: SQLDatabase) async throws -> AppError {
         guard let fresh = try await GoalStore.goal(goal.id, on: sql) else { return .notFound("Goal") }
         return AppError.insufficientGoalBalance(fresh.name, saved: fresh.current)

@@ -155,6 +155,25 @@ enum GoalStore {
         return try lockedRecord(row)
     }
 
+    /// Locks several goals with their children's rows, as `lock` locks one, in the order of the
+    /// children's ids (PostgreSQL's posting groups, `PostingGroups`). A goal that is gone is missing.
+    static func lock(_ goalIDs: [UUID], on db: Database) async throws -> [UUID: GoalRecord] {
+        precondition(db.inTransaction, "goals are locked inside a transaction")
+        let sql = db.sql
+        precondition(sql.isPostgres, "SQLite's writers take turns already")
+        let rows = try await sql.raw(
+            lockColumns + " FROM children JOIN savings_goals ON savings_goals.child_id = children.id"
+                + " WHERE savings_goals.id = ANY(CAST(\(bind: goalIDs) AS uuid[]))"
+                + " ORDER BY children.id, savings_goals.id FOR UPDATE OF children, savings_goals"
+        ).all()
+        var goals: [UUID: GoalRecord] = [:]
+        for row in rows {
+            let goal = try lockedRecord(row)
+            goals[goal.id] = goal
+        }
+        return goals
+    }
+
     /// Locks a child's row (PostgreSQL), the first lock of every goal change.
     static func lockChild(_ childID: UUID, on sql: SQLDatabase) async throws {
         guard sql.isPostgres else { return }
