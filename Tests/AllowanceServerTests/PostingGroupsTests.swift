@@ -81,6 +81,38 @@ struct PostingGroupsTests {
         }
     }
 
+    /// Debits of two families in the same groups warn each family's own parents only: Kai ($12)
+    /// and Sam ($11) each spend $1 three times at once, below their parents' $10 alerts.
+    @Test func lowBalanceWarningsOfAGroupGoToEachChildsOwnParents() async throws {
+        try await withApp { client in
+            // setup
+            let first = try await client.family(children: [("Kai", Money(cents: 12_00))])
+            let second = try await client.family(children: [("Sam", Money(cents: 11_00))])
+            let warnings = NotificationPreferencesDto(lowBalanceWarningEnabled: true, lowBalanceThreshold: Money(cents: 10_00))
+            for family in [first, second] {
+                let _: NotificationPreferencesDto = try await client.call(
+                    .PUT, "/api/v1/notifications/preferences", token: family.parent.token, json: warnings)
+            }
+            // act
+            try await withThrowingTaskGroup(of: Void.self) { tasks in
+                for index in 0..<6 {
+                    let family = index % 2 == 0 ? first : second
+                    tasks.addTask {
+                        let child = family.children[0]
+                        let response = try await client.post(.debit, 1_00, to: child, in: family, description: "Snack \(index)")
+                        #expect(response.status == .created)
+                    }
+                }
+                try await tasks.waitForAll()
+            }
+            // assert
+            let firstAlerts = try await client.notifications(token: first.parent.token).filter { $0.title.hasSuffix("balance is low") }
+            let secondAlerts = try await client.notifications(token: second.parent.token).filter { $0.title.hasSuffix("balance is low") }
+            #expect(firstAlerts.map(\.title) == ["Kai's balance is low"])
+            #expect(secondAlerts.map(\.title) == ["Sam's balance is low"])
+        }
+    }
+
     /// Templates used at once go in the same groups, and each use that posts is counted once:
     /// 10 uses of a $1 "Bus" template for Kai, who has $5 (5 posted, 5 refused for his
     /// balance), 4 by Freya herself for her own spending, and 6 of a $2 "Chores" credit for her.

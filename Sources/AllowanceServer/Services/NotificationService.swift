@@ -17,18 +17,25 @@ enum NotificationService {
     /// Each parent of the family with the balance below which they want a warning (theirs, or
     /// the default), in one query: every debit asks.
     static func lowBalanceThresholds(ofParentsIn familyID: UUID, on sql: any SQLDatabase) async throws -> [(UUID, Money)] {
+        try await lowBalanceThresholds(ofParentsIn: [familyID], on: sql)[familyID] ?? []
+    }
+
+    /// The same for several families, by family, in one query: a posting group (`PostingGroups`)
+    /// asks for all the families of its debits at once, where a query each took a round trip each.
+    static func lowBalanceThresholds(ofParentsIn familyIDs: [UUID], on sql: any SQLDatabase) async throws -> [UUID: [(UUID, Money)]] {
         struct Row: Decodable {
+            let family_id: UUID
             let id: UUID
             let threshold: Int64
         }
         let rows = try await sql.raw(
             """
-            SELECT users.id, COALESCE(p.low_balance_threshold_cents, \(bind: NotificationPreference.defaultThreshold.cents)) AS threshold
+            SELECT users.family_id, users.id, COALESCE(p.low_balance_threshold_cents, \(bind: NotificationPreference.defaultThreshold.cents)) AS threshold
             FROM users LEFT JOIN notification_preferences p ON p.id = users.id
-            WHERE users.family_id = \(bind: familyID) AND users.role = \(bind: UserRole.parent.rawValue)
-            """
+            WHERE users.family_id
+            """ + .isOneOf(familyIDs, on: sql) + " AND users.role = \(bind: UserRole.parent.rawValue)"
         ).all(decoding: Row.self)
-        return rows.map { ($0.id, Money(cents: $0.threshold)) }
+        return Dictionary(grouping: rows, by: \.family_id).mapValues { rows in rows.map { ($0.id, Money(cents: $0.threshold)) } }
     }
 
     /// Stores a notification unless the user turned this kind off, in one statement that reads

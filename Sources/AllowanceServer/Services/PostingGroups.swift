@@ -182,13 +182,11 @@ final class PostingGroups: Sendable {
 
     /// The group's postings in rounds of one per child, each round's notifications with it
     /// (`TransactionService.notifications`; the parents' low-balance thresholds are read first,
-    /// once for each family with a debit) and its contributions' goal rows after it.
+    /// for all the families with a debit) and its contributions' goal rows after it.
     private static func postTogether(_ group: [Waiting], on db: any Database) async throws -> [Result<Posted, any Error>] {
-        var thresholds: [UUID: [(UUID, Money)]] = [:]
-        for waiting in group where waiting.saving == nil && waiting.posting.type == .debit && thresholds[waiting.child.familyID] == nil {
-            thresholds[waiting.child.familyID] = try await NotificationService.lowBalanceThresholds(
-                ofParentsIn: waiting.child.familyID, on: db.sql)
-        }
+        let debitFamilies = Set(group.filter { $0.saving == nil && $0.posting.type == .debit }.map(\.child.familyID))
+        let thresholds =
+            debitFamilies.isEmpty ? [:] : try await NotificationService.lowBalanceThresholds(ofParentsIn: Array(debitFamilies), on: db.sql)
         // The contributions' goals as their locks read them, then as each round leaves them.
         let goalIDs = group.compactMap(\.saving?.goalID)
         var goals = goalIDs.isEmpty ? [:] : try await GoalStore.lock(goalIDs, on: db)

@@ -163,7 +163,7 @@ enum GoalStore {
         precondition(sql.isPostgres, "SQLite's writers take turns already")
         let rows = try await sql.raw(
             lockColumns + " FROM children JOIN savings_goals ON savings_goals.child_id = children.id"
-                + " WHERE savings_goals.id = ANY(CAST(\(bind: goalIDs) AS uuid[]))"
+                + " WHERE savings_goals.id" + .isOneOf(goalIDs, on: sql)
                 + " ORDER BY children.id, savings_goals.id FOR UPDATE OF children, savings_goals"
         ).all()
         var goals: [UUID: GoalRecord] = [:]
