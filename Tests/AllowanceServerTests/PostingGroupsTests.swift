@@ -81,6 +81,42 @@ struct PostingGroupsTests {
         }
     }
 
+    /// A posting group reads the children that `POST /transactions` names and refuses one of
+    /// another family as not found, as a request alone does: 10 credits at once, 5 to Kai and 5
+    /// by his parent to Sam of another family; Kai's are posted, Sam's ledger is untouched.
+    @Test func aGroupRefusesAChildOfAnotherFamilyAsNotFound() async throws {
+        try await withApp { client in
+            // setup
+            let first = try await client.family(children: [("Kai", .zero)])
+            let second = try await client.family(children: [("Sam", .zero)])
+            let (kai, sam) = (first.children[0], second.children[0])
+            let groups = try #require(client.app.serverState.postingGroups)
+            let groupsBefore = groups.groups
+            // act
+            let answers = try await withThrowingTaskGroup(of: (Bool, UInt, String).self) { tasks in
+                for index in 0..<10 {
+                    let child = index % 2 == 0 ? kai : sam
+                    tasks.addTask {
+                        let response = try await client.send(
+                            .POST, "/api/v1/transactions", token: first.parent.token,
+                            json: CreateTransactionRequest(
+                                childId: child.id, amount: Money(cents: 1_00), type: .credit, description: "Gift"))
+                        return (child.id == kai.id, response.status.code, response.body.string)
+                    }
+                }
+                return try await tasks.reduce(into: [(Bool, UInt, String)]()) { $0.append($1) }
+            }
+            // assert
+            #expect(answers.filter(\.0).map(\.1) == [201, 201, 201, 201, 201])
+            let refused = answers.filter { !$0.0 }
+            #expect(refused.count == 5 && refused.allSatisfy { $0.1 == 404 && $0.2.contains("Child was not found") })
+            #expect(groups.groups - groupsBefore < 10)
+            #expect(try await client.balance(of: kai, in: first) == Money(cents: 5_00))
+            #expect(try await client.balance(of: sam, in: second) == .zero)
+            #expect(try await client.ledger(of: sam, in: second).isEmpty)
+        }
+    }
+
     /// Debits of two families in the same groups warn each family's own parents only: Kai ($12)
     /// and Sam ($11) each spend $1 three times at once, below their parents' $10 alerts.
     @Test func lowBalanceWarningsOfAGroupGoToEachChildsOwnParents() async throws {

@@ -19,9 +19,9 @@ enum TransactionsController {
 
     @Sendable static func create(req: Request) async throws -> Response {
         let input = try req.content.decode(CreateTransactionRequest.self)
-        let (parent, child) = try await req.childForParent(input.childId)
-        return try await TransactionService.create(input, for: child, by: parent, in: req.context).encodeResponse(
-            status: .created, for: req)
+        return try await TransactionService.create(input, by: try req.requireUser(), in: req.context) {
+            try await req.childForParent(input.childId).child
+        }.encodeResponse(status: .created, for: req)
     }
 
     /// The whole ledger (with the list's filters) as CSV, newest first, for a spreadsheet.

@@ -3,6 +3,7 @@ import Fluent
 import Foundation
 import NIOPosix
 import PostgresNIO
+import SQLKit
 import Vapor
 
 /// PostgreSQL's single postings, posted in groups: a parent's (`POST /transactions`, a quick
@@ -44,7 +45,10 @@ import Vapor
 final class PostingGroups: Sendable {
     private struct Waiting {
         let posting: LedgerPosting
-        let child: ChildRecord
+        /// The posting's child, or nil for the group to read (`post(_:forChildOf:in:)`).
+        let child: ChildRecord?
+        /// The family the child must be of.
+        let familyID: UUID
         /// The template's use that made the posting, counted with it.
         let use: TemplateUseService.Use?
         /// The goal a contribution's debit goes into, and what its goal row says.
@@ -95,9 +99,18 @@ final class PostingGroups: Sendable {
     func post(
         _ posting: LedgerPosting, for child: ChildRecord, countingUse use: TemplateUseService.Use?, in context: ServiceContext
     ) async throws -> TransactionResponse {
-        guard case .entry(let entry) = try await queue(posting, for: child, use: use, saving: nil, in: context) else {
-            preconditionFailure("a posting that is no contribution is posted")
-        }
+        try await entry(queue(posting, for: child, of: child.familyID, use: use, saving: nil, in: context))
+    }
+
+    /// Posts `posting` as `post(_:for:countingUse:in:)` does, for a child the group reads with
+    /// its other postings' children: one outside `familyID` (or gone) is refused as not found,
+    /// as a request's own read of it refuses it.
+    func post(_ posting: LedgerPosting, forChildOf familyID: UUID, in context: ServiceContext) async throws -> TransactionResponse {
+        try await entry(queue(posting, for: nil, of: familyID, use: nil, saving: nil, in: context))
+    }
+
+    private func entry(_ posted: Posted) -> TransactionResponse {
+        guard case .entry(let entry) = posted else { preconditionFailure("a posting that is no contribution is posted") }
         return entry
     }
 
@@ -112,7 +125,7 @@ final class PostingGroups: Sendable {
         // Its description is the group's to write, with the goal's name as the lock reads it.
         let debit = LedgerPosting(childID: child.id, type: .debit, amount: amount, description: "", createdBy: userID, at: context.now)
         let saving = Saving(goalID: goalID, description: description)
-        switch try await queue(debit, for: child, use: nil, saving: saving, in: context) {
+        switch try await queue(debit, for: child, of: child.familyID, use: nil, saving: saving, in: context) {
         case .saved(let entry, let goal): return (entry, goal)
         case .alone: return nil
         case .entry: preconditionFailure("a contribution is answered with its goal")
@@ -120,11 +133,13 @@ final class PostingGroups: Sendable {
     }
 
     private func queue(
-        _ posting: LedgerPosting, for child: ChildRecord, use: TemplateUseService.Use?, saving: Saving?, in context: ServiceContext
+        _ posting: LedgerPosting, for child: ChildRecord?, of familyID: UUID, use: TemplateUseService.Use?, saving: Saving?,
+        in context: ServiceContext
     ) async throws -> Posted {
         try await withCheckedThrowingContinuation { answer in
             let waiting = Waiting(
-                posting: posting, child: child, use: use, saving: saving, queued: .now, logger: context.db.logger, answer: answer)
+                posting: posting, child: child, familyID: familyID, use: use, saving: saving, queued: .now, logger: context.db.logger,
+                answer: answer)
             // Detached: the group is no one request's, and takes none of its task-local values.
             if queue.add(waiting) { Task.detached(executorPreference: executor) { await self.postQueued(in: context.application) } }
         }
@@ -163,12 +178,16 @@ final class PostingGroups: Sendable {
                     continue
                 }
                 do {
-                    results.append(
-                        .success(
-                            .entry(
-                                try await context.db.transaction { db in
-                                    try await TransactionService.post(waiting.posting, for: waiting.child, countingUse: waiting.use, on: db)
-                                })))
+                    let entry = try await context.db.transaction { db in
+                        let child: ChildRecord
+                        if let known = waiting.child {
+                            child = known
+                        } else {
+                            child = try await read(waiting.posting.childID, of: waiting.familyID, on: db.sql)
+                        }
+                        return try await TransactionService.post(waiting.posting, for: child, countingUse: waiting.use, on: db)
+                    }
+                    results.append(.success(.entry(entry)))
                 } catch {
                     results.append(.failure(error))
                 }
@@ -180,23 +199,38 @@ final class PostingGroups: Sendable {
         }
     }
 
+    /// The child `id` if they are of `familyID`, as a request alone reads them (`visibleChild`).
+    private static func read(_ id: UUID, of familyID: UUID, on sql: any SQLDatabase) async throws -> ChildRecord {
+        guard let child = try await FamilyDirectory.child(id, inFamily: familyID, on: sql) else { throw AppError.notFound("Child") }
+        return child
+    }
+
     /// The group's postings in rounds of one per child, each round's notifications with it
     /// (`TransactionService.notifications`; the parents' low-balance thresholds are read first,
     /// for all the families with a debit) and its contributions' goal rows after it.
     private static func postTogether(_ group: [Waiting], on db: any Database) async throws -> [Result<Posted, any Error>] {
-        let debitFamilies = Set(group.filter { $0.saving == nil && $0.posting.type == .debit }.map(\.child.familyID))
+        var results = [Result<Posted, any Error>?](repeating: nil, count: group.count)
+        // The children the group reads, all at once; one outside its posting's family is not found.
+        let unread = group.filter { $0.child == nil }.map(\.posting.childID)
+        let read = unread.isEmpty ? [:] : try await FamilyDirectory.children(withIDs: unread, on: db.sql)
+        let children = group.map { waiting in
+            waiting.child ?? read[waiting.posting.childID].flatMap { $0.familyID == waiting.familyID ? $0 : nil }
+        }
+        for index in group.indices where children[index] == nil { results[index] = .failure(AppError.notFound("Child")) }
+
+        let debitFamilies = Set(
+            group.indices.filter { group[$0].saving == nil && group[$0].posting.type == .debit }.compactMap { children[$0]?.familyID })
         let thresholds =
             debitFamilies.isEmpty ? [:] : try await NotificationService.lowBalanceThresholds(ofParentsIn: Array(debitFamilies), on: db.sql)
         // The contributions' goals as their locks read them, then as each round leaves them.
         let goalIDs = group.compactMap(\.saving?.goalID)
         var goals = goalIDs.isEmpty ? [:] : try await GoalStore.lock(goalIDs, on: db)
         var postings = group.map(\.posting)
-        var results = [Result<Posted, any Error>?](repeating: nil, count: group.count)
-        var left = Array(group.indices)
+        var left = group.indices.filter { results[$0] == nil }
         while !left.isEmpty {
-            var children = Set<UUID>()
+            var inRound = Set<UUID>()
             var round: [Int] = []
-            for index in left where !children.contains(postings[index].childID) {
+            for index in left where !inRound.contains(postings[index].childID) {
                 if let saving = group[index].saving {
                     // Plain or not as the rounds before left the goal.
                     guard let goal = goals[saving.goalID], GoalMoneyService.isPlain(postings[index].amount, into: goal) else {
@@ -207,17 +241,16 @@ final class PostingGroups: Sendable {
                     postings[index] = GoalMoneyService.savingDebit(
                         debit.amount, into: goal, notes: saving.description, by: debit.createdBy, at: debit.at)
                 }
-                children.insert(postings[index].childID)
+                inRound.insert(postings[index].childID)
                 round.append(index)
             }
             left.removeAll { index in results[index] != nil || round.contains(index) }
             // Each child's row is taken in the order of the ids, as another server's group takes them.
             round.sort { postings[$0].childID.uuidString < postings[$1].childID.uuidString }
-            let entries = try await LedgerService.postEach(round.map { (postings[$0], group[$0].child.calendar) }, on: db) { entries in
+            let entries = try await LedgerService.postEach(round.map { (postings[$0], children[$0]!.calendar) }, on: db) { entries in
                 zip(round, entries).flatMap { index, entry -> [NotificationBatch.Row] in
                     // A contribution's debit tells no one, as alone.
-                    guard let entry, group[index].saving == nil else { return [] }
-                    let child = group[index].child
+                    guard let entry, group[index].saving == nil, let child = children[index] else { return [] }
                     return TransactionService.notifications(
                         about: entry, child: child, previousBalance: entry.balanceAfter - entry.type.signed(entry.amount),
                         thresholds: thresholds[child.familyID] ?? [])

@@ -11,16 +11,41 @@ enum TransactionService {
     static func create(
         _ input: CreateTransactionRequest, for child: ChildRecord, by parent: AuthUser, in context: ServiceContext
     ) async throws -> TransactionResponse {
+        var entry = try await post(try posting(input, for: child.id, by: parent, at: context.now), for: child, in: context)
+        entry.createdByName = parent.fullName
+        return entry
+    }
+
+    /// `create` for the child `input` names, as `POST /transactions` names it. For a parent on
+    /// PostgreSQL, outside a transaction, the posting group reads the child with its other
+    /// postings' children (one query for all of them, where each request's own was a round trip)
+    /// and refuses one outside the parent's family as not found
+    /// (`PostingGroups.post(_:forChildOf:in:)`); otherwise `readChild` reads the child first (and
+    /// refuses a child's own login), as a request alone does.
+    static func create(
+        _ input: CreateTransactionRequest, by parent: AuthUser, in context: ServiceContext,
+        readChild: () async throws -> ChildRecord
+    ) async throws -> TransactionResponse {
+        guard parent.isParent, let groups = context.state.postingGroups, !context.db.inTransaction else {
+            return try await create(input, for: try await readChild(), by: parent, in: context)
+        }
+        let posting = try posting(input, for: input.childId, by: parent, at: context.now)
+        var entry = try await groups.post(posting, forChildOf: parent.familyID, in: context)
+        entry.createdByName = parent.fullName
+        return entry
+    }
+
+    /// The entry a parent's input asks for, checked.
+    private static func posting(_ input: CreateTransactionRequest, for childID: UUID, by parent: AuthUser, at now: Date) throws
+        -> LedgerPosting
+    {
         let amount = try InputRules.positiveAmount(input.amount)
         let description = try InputRules.required(input.description, "Description", max: InputRules.descriptionLength)
         let category = try InputRules.optional(input.category, "Category", max: InputRules.categoryLength)
         let notes = try InputRules.optional(input.notes, "Notes", max: InputRules.notesLength)
-        let posting = LedgerPosting(
-            childID: child.id, type: input.type, amount: amount, description: description, category: category, notes: notes,
-            createdBy: parent.userID, at: context.now)
-        var entry = try await post(posting, for: child, in: context)
-        entry.createdByName = parent.fullName
-        return entry
+        return LedgerPosting(
+            childID: childID, type: input.type, amount: amount, description: description, category: category, notes: notes,
+            createdBy: parent.userID, at: now)
     }
 
     /// Posts an entry (and counts the template's use that made it) and tells those who asked
