@@ -286,6 +286,49 @@ struct PostingGroupsTests {
         }
     }
 
+    /// A posting group locks the goals contributions name and refuses one the user may not see
+    /// as not found, as a request alone does: at once, Kai saves $1 into his bike 3 times and his
+    /// parent saves $1 of his into it 3 times, while his sister Freya and another family's parent
+    /// try 3 times each. Only Kai's and his parent's are saved; Freya's money stays hers.
+    @Test func aGroupRefusesAGoalTheUserMayNotSeeAsNotFound() async throws {
+        try await withApp { client in
+            // setup
+            let family = try await client.family(children: [("Kai", Money(cents: 10_00)), ("Freya", Money(cents: 10_00))])
+            let other = try await client.family(children: [("Sam", .zero)])
+            let (kai, freya) = (family.children[0], family.children[1])
+            let bike = try await client.createGoal(for: kai, in: family, name: "Bike", target: 100_00)
+            // act
+            let answers = try await withThrowingTaskGroup(of: (String, UInt, String).self) { tasks in
+                for index in 0..<12 {
+                    let (who, token) =
+                        switch index % 4 {
+                        case 0: ("Kai", kai.token)
+                        case 1: ("his parent", family.parent.token)
+                        case 2: ("Freya", freya.token)
+                        default: ("another parent", other.parent.token)
+                        }
+                    tasks.addTask {
+                        let response = try await client.contribute(1_00, to: bike, token: token)
+                        return (who, response.status.code, response.body.string)
+                    }
+                }
+                return try await tasks.reduce(into: [(String, UInt, String)]()) { $0.append($1) }
+            }
+            // assert
+            let byWho = Dictionary(grouping: answers, by: \.0)
+            #expect(byWho["Kai"]?.map(\.1) == [200, 200, 200])
+            #expect(byWho["his parent"]?.map(\.1) == [200, 200, 200])
+            for who in ["Freya", "another parent"] {
+                #expect(byWho[who]?.allSatisfy { $0.1 == 404 && $0.2.contains("Goal was not found") } == true, "\(who)")
+            }
+            #expect(try await client.goal(bike.id, token: kai.token).currentAmount == Money(cents: 6_00))
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 4_00))
+            #expect(try await client.balance(of: freya, in: family) == Money(cents: 10_00))
+            let audit = try await client.audit(family)
+            #expect(audit.isClean, "\(audit.summary)")
+        }
+    }
+
     /// A group whose statement PostgreSQL refuses is undone whole and each of its postings is
     /// posted again alone: the one the database refuses fails, the others are posted once.
     /// (A trigger made for this test refuses one description; a row lock held by the test keeps

@@ -5,8 +5,11 @@ import Vapor
 extension SavingsGoalsController {
     /// Parent or self.
     @Sendable static func contribute(req: Request) async throws -> GoalProgressEventDto {
-        let access = try await req.visibleGoal(try req.uuidParameter("goalId"))
-        return try await GoalMoneyService.contribute(access, try req.content.decode(ContributeToGoalDto.self), in: req.context)
+        let goalID = try req.uuidParameter("goalId")
+        let input = try req.content.decode(ContributeToGoalDto.self)
+        return try await GoalMoneyService.contribute(to: goalID, input, by: try req.requireUser(), in: req.context) {
+            try await req.visibleGoal(goalID)
+        }
     }
 
     /// Parent only.

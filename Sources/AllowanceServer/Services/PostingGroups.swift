@@ -44,14 +44,15 @@ import Vapor
 /// already (a request with an `Idempotency-Key`) is posted there, not here.
 final class PostingGroups: Sendable {
     private struct Waiting {
-        let posting: LedgerPosting
-        /// The posting's child, or nil for the group to read (`post(_:forChildOf:in:)`).
+        /// Nil for a contribution, whose debit is made from its goal as the group locks it.
+        let posting: LedgerPosting?
+        /// The posting's child, or nil for the group to read (`post(_:forChildOf:in:)`, and
+        /// every contribution's, with its goal).
         let child: ChildRecord?
         /// The family the child must be of.
         let familyID: UUID
         /// The template's use that made the posting, counted with it.
         let use: TemplateUseService.Use?
-        /// The goal a contribution's debit goes into, and what its goal row says.
         let saving: Saving?
         let queued: ContinuousClock.Instant
         /// The request's logger, with its id.
@@ -59,9 +60,19 @@ final class PostingGroups: Sendable {
         let answer: CheckedContinuation<Posted, any Error>
     }
 
+    /// A contribution: what goes into which goal, by whom.
     private struct Saving {
         let goalID: UUID
+        let amount: Money
         let description: String?
+        let at: Date
+        let user: AuthUser
+
+        /// Whether `user` may see the goal of `child`, as `visibleGoal` asks: a parent of the
+        /// child's family, or the child it belongs to.
+        func maySee(_ goal: GoalRecord, of child: ChildRecord) -> Bool {
+            child.familyID == user.familyID && (user.isParent || user.childID == goal.childID)
+        }
     }
 
     /// What a group did with a posting.
@@ -114,18 +125,17 @@ final class PostingGroups: Sendable {
         return entry
     }
 
-    /// Saves `amount` from `child`'s balance into their goal in the next group, as
+    /// Saves `amount` from a child's balance into their goal `goalID` in the next group, as
     /// `GoalMoneyService.deposit` would, and returns the debit and the goal after it once that
-    /// group is committed; throws the debit's refusal, or why the group failed. Returns nil when
-    /// the contribution is not plain (`GoalMoneyService.isPlain`) as the group found the goal,
-    /// or the goal is gone: nothing was written, and the caller makes it in a write of its own.
+    /// group is committed; throws the debit's refusal, not found for a goal `user` may not see
+    /// (or gone), or why the group failed. Returns nil when the contribution is not plain
+    /// (`GoalMoneyService.isPlain`) as the group found the goal: nothing was written, and the
+    /// caller makes it in a write of its own.
     func save(
-        _ amount: Money, description: String?, into goalID: UUID, for child: ChildRecord, by userID: UUID?, in context: ServiceContext
+        _ amount: Money, description: String?, into goalID: UUID, by user: AuthUser, in context: ServiceContext
     ) async throws -> (entry: TransactionResponse, goal: GoalRecord)? {
-        // Its description is the group's to write, with the goal's name as the lock reads it.
-        let debit = LedgerPosting(childID: child.id, type: .debit, amount: amount, description: "", createdBy: userID, at: context.now)
-        let saving = Saving(goalID: goalID, description: description)
-        switch try await queue(debit, for: child, of: child.familyID, use: nil, saving: saving, in: context) {
+        let saving = Saving(goalID: goalID, amount: amount, description: description, at: context.now, user: user)
+        switch try await queue(nil, for: nil, of: user.familyID, use: nil, saving: saving, in: context) {
         case .saved(let entry, let goal): return (entry, goal)
         case .alone: return nil
         case .entry: preconditionFailure("a contribution is answered with its goal")
@@ -133,7 +143,7 @@ final class PostingGroups: Sendable {
     }
 
     private func queue(
-        _ posting: LedgerPosting, for child: ChildRecord?, of familyID: UUID, use: TemplateUseService.Use?, saving: Saving?,
+        _ posting: LedgerPosting?, for child: ChildRecord?, of familyID: UUID, use: TemplateUseService.Use?, saving: Saving?,
         in context: ServiceContext
     ) async throws -> Posted {
         try await withCheckedThrowingContinuation { answer in
@@ -155,7 +165,7 @@ final class PostingGroups: Sendable {
             }
             // The application's database, not a request's: the group outlives the request that started it.
             let db = application.databases.database(logger: logger, on: application.eventLoopGroup.any())!
-            let context = ServiceContext(application: application, db: db, now: group[0].posting.at)
+            let context = ServiceContext(application: application, db: db, now: group[0].posting?.at ?? group[0].saving!.at)
             let results = await Self.post(group, in: context)
             for (waiting, result) in zip(group, results) { waiting.answer.resume(with: result) }
         }
@@ -173,7 +183,7 @@ final class PostingGroups: Sendable {
             var results: [Result<Posted, any Error>] = []
             for waiting in group {
                 // A contribution alone is its caller's to make.
-                guard waiting.saving == nil else {
+                guard let posting = waiting.posting else {
                     results.append(.success(.alone))
                     continue
                 }
@@ -183,9 +193,9 @@ final class PostingGroups: Sendable {
                         if let known = waiting.child {
                             child = known
                         } else {
-                            child = try await read(waiting.posting.childID, of: waiting.familyID, on: db.sql)
+                            child = try await read(posting.childID, of: waiting.familyID, on: db.sql)
                         }
-                        return try await TransactionService.post(waiting.posting, for: child, countingUse: waiting.use, on: db)
+                        return try await TransactionService.post(posting, for: child, countingUse: waiting.use, on: db)
                     }
                     results.append(.success(.entry(entry)))
                 } catch {
@@ -209,45 +219,56 @@ final class PostingGroups: Sendable {
     /// (`TransactionService.notifications`; the parents' low-balance thresholds are read first,
     /// for all the families with a debit) and its contributions' goal rows after it.
     private static func postTogether(_ group: [Waiting], on db: any Database) async throws -> [Result<Posted, any Error>] {
-        var results = [Result<Posted, any Error>?](repeating: nil, count: group.count)
-        // The children the group reads, all at once; one outside its posting's family is not found.
-        let unread = group.filter { $0.child == nil }.map(\.posting.childID)
-        let read = unread.isEmpty ? [:] : try await FamilyDirectory.children(withIDs: unread, on: db.sql)
-        let children = group.map { waiting in
-            waiting.child ?? read[waiting.posting.childID].flatMap { $0.familyID == waiting.familyID ? $0 : nil }
+        let sql = db.sql
+        // The contributions' goals with their children, locked in the order of the children's
+        // ids, then the postings' children the group reads, each all at once.
+        let goalIDs = group.compactMap(\.saving?.goalID)
+        let locked = goalIDs.isEmpty ? [:] : try await GoalStore.lock(goalIDs, on: db)
+        let unread = group.filter { $0.child == nil }.compactMap(\.posting?.childID)
+        let read = unread.isEmpty ? [:] : try await FamilyDirectory.children(withIDs: unread, on: sql)
+        // Each one's child, or nil where its user may not see it: not found, as alone.
+        let children = group.map { waiting -> ChildRecord? in
+            if let child = waiting.child { return child }
+            if let saving = waiting.saving {
+                guard let (goal, child) = locked[saving.goalID], saving.maySee(goal, of: child) else { return nil }
+                return child
+            }
+            return waiting.posting.flatMap { read[$0.childID] }.flatMap { $0.familyID == waiting.familyID ? $0 : nil }
         }
-        for index in group.indices where children[index] == nil { results[index] = .failure(AppError.notFound("Child")) }
+        // The contributions' goals as the lock read them, then as each round leaves them.
+        var goals = locked.mapValues(\.goal)
+        let postings = group.map { waiting -> LedgerPosting? in
+            guard let saving = waiting.saving else { return waiting.posting }
+            return goals[saving.goalID].map {
+                GoalMoneyService.savingDebit(saving.amount, into: $0, notes: saving.description, by: saving.user.userID, at: saving.at)
+            }
+        }
+        var results = [Result<Posted, any Error>?](repeating: nil, count: group.count)
+        for index in group.indices where children[index] == nil {
+            results[index] = .failure(AppError.notFound(group[index].saving == nil ? "Child" : "Goal"))
+        }
 
         let debitFamilies = Set(
-            group.indices.filter { group[$0].saving == nil && group[$0].posting.type == .debit }.compactMap { children[$0]?.familyID })
+            group.indices.filter { group[$0].saving == nil && postings[$0]?.type == .debit }.compactMap { children[$0]?.familyID })
         let thresholds =
-            debitFamilies.isEmpty ? [:] : try await NotificationService.lowBalanceThresholds(ofParentsIn: Array(debitFamilies), on: db.sql)
-        // The contributions' goals as their locks read them, then as each round leaves them.
-        let goalIDs = group.compactMap(\.saving?.goalID)
-        var goals = goalIDs.isEmpty ? [:] : try await GoalStore.lock(goalIDs, on: db)
-        var postings = group.map(\.posting)
+            debitFamilies.isEmpty ? [:] : try await NotificationService.lowBalanceThresholds(ofParentsIn: Array(debitFamilies), on: sql)
         var left = group.indices.filter { results[$0] == nil }
         while !left.isEmpty {
             var inRound = Set<UUID>()
             var round: [Int] = []
-            for index in left where !inRound.contains(postings[index].childID) {
-                if let saving = group[index].saving {
-                    // Plain or not as the rounds before left the goal.
-                    guard let goal = goals[saving.goalID], GoalMoneyService.isPlain(postings[index].amount, into: goal) else {
-                        results[index] = .success(.alone)
-                        continue
-                    }
-                    let debit = postings[index]
-                    postings[index] = GoalMoneyService.savingDebit(
-                        debit.amount, into: goal, notes: saving.description, by: debit.createdBy, at: debit.at)
+            for index in left where !inRound.contains(postings[index]!.childID) {
+                // Plain or not as the rounds before left the goal.
+                if let saving = group[index].saving, !GoalMoneyService.isPlain(saving.amount, into: goals[saving.goalID]!) {
+                    results[index] = .success(.alone)
+                    continue
                 }
-                inRound.insert(postings[index].childID)
+                inRound.insert(postings[index]!.childID)
                 round.append(index)
             }
             left.removeAll { index in results[index] != nil || round.contains(index) }
             // Each child's row is taken in the order of the ids, as another server's group takes them.
-            round.sort { postings[$0].childID.uuidString < postings[$1].childID.uuidString }
-            let entries = try await LedgerService.postEach(round.map { (postings[$0], children[$0]!.calendar) }, on: db) { entries in
+            round.sort { postings[$0]!.childID.uuidString < postings[$1]!.childID.uuidString }
+            let entries = try await LedgerService.postEach(round.map { (postings[$0]!, children[$0]!.calendar) }, on: db) { entries in
                 zip(round, entries).flatMap { index, entry -> [NotificationBatch.Row] in
                     // A contribution's debit tells no one, as alone.
                     guard let entry, group[index].saving == nil, let child = children[index] else { return [] }
@@ -262,10 +283,10 @@ final class PostingGroups: Sendable {
                     goal: goal, amount: entry.amount, type: .childDeposit, description: saving.description, createdBy: entry.createdBy,
                     at: entry.createdAt, sourceTransactionID: entry.id)
             }
-            let amounts = try await GoalRows.recordEach(deposits, on: db.sql)
+            let amounts = try await GoalRows.recordEach(deposits, on: sql)
             for (index, entry) in zip(round, entries) {
                 guard let entry else {
-                    results[index] = .failure(try await LedgerService.refusal(for: postings[index], on: db.sql))
+                    results[index] = .failure(try await LedgerService.refusal(for: postings[index]!, on: sql))
                     continue
                 }
                 if let goalID = group[index].saving?.goalID {
@@ -280,7 +301,7 @@ final class PostingGroups: Sendable {
         let posted = zip(group, results).compactMap { waiting, result in
             if case .success(.entry)? = result { waiting.use } else { nil }
         }
-        try await TemplateUseService.count(posted, on: db.sql)
+        try await TemplateUseService.count(posted, on: sql)
         return results.map { $0! }
     }
 }

@@ -12,17 +12,40 @@ enum GoalMoneyService {
     static func contribute(_ access: GoalAccess, _ input: ContributeToGoalDto, in context: ServiceContext) async throws
         -> GoalProgressEventDto
     {
-        let amount = try GoalInput.amount(input.amount, "Amount")
-        let description = try GoalInput.note(input.description, "Description")
-        let now = context.now
-        // On PostgreSQL a plain one is saved in the next posting group (`PostingGroups`), unless
-        // the request is in a transaction already (it has an `Idempotency-Key`).
-        if let groups = context.state.postingGroups, !context.db.inTransaction,
-            let (entry, goal) = try await groups.save(
-                amount, description: description, into: access.goal.id, for: access.child, by: access.user.userID, in: context)
-        {
+        try await contribute(to: access.goal.id, input, by: access.user, in: context) { access }
+    }
+
+    /// `contribute` to the goal `goalID`, as `POST /savings-goals/{id}/contribute` names it. On
+    /// PostgreSQL, outside a transaction (a request with an `Idempotency-Key` is in one), a plain
+    /// one is saved in the next posting group (`PostingGroups.save`), which locks the goal with
+    /// the others' and refuses one `user` may not see as not found; any other, and any on
+    /// SQLite, is made alone with the goal `readAccess` reads.
+    static func contribute(
+        to goalID: UUID, _ input: ContributeToGoalDto, by user: AuthUser, in context: ServiceContext,
+        readAccess: () async throws -> GoalAccess
+    ) async throws -> GoalProgressEventDto {
+        guard let groups = context.state.postingGroups, !context.db.inTransaction else {
+            // Alone, the goal is read first: one the user may not see is not found, whatever the input.
+            let access = try await readAccess()
+            let (amount, description) = try checked(input)
+            return try await contribute(amount, description: description, to: access, in: context)
+        }
+        let (amount, description) = try checked(input)
+        if let (entry, goal) = try await groups.save(amount, description: description, into: goalID, by: user, in: context) {
             return progressEvent(goal, reached: [], match: .zero, bonus: nil, balanceAfter: entry.balanceAfter)
         }
+        return try await contribute(amount, description: description, to: try await readAccess(), in: context)
+    }
+
+    private static func checked(_ input: ContributeToGoalDto) throws -> (amount: Money, description: String?) {
+        (try GoalInput.amount(input.amount, "Amount"), try GoalInput.note(input.description, "Description"))
+    }
+
+    /// A contribution in a write of its own.
+    private static func contribute(_ amount: Money, description: String?, to access: GoalAccess, in context: ServiceContext)
+        async throws -> GoalProgressEventDto
+    {
+        let now = context.now
         // The goal is read back inside the transaction: the event tells what this contribution
         // did, whatever another one does a moment later.
         let (outcome, goal, rows) = try await context.write(family: access.child.familyID) { db in

@@ -156,20 +156,21 @@ enum GoalStore {
     }
 
     /// Locks several goals with their children's rows, as `lock` locks one, in the order of the
-    /// children's ids (PostgreSQL's posting groups, `PostingGroups`). A goal that is gone is missing.
-    static func lock(_ goalIDs: [UUID], on db: Database) async throws -> [UUID: GoalRecord] {
+    /// children's ids, and reads each with its child (PostgreSQL's posting groups,
+    /// `PostingGroups`, which check who may see them). A goal that is gone is missing.
+    static func lock(_ goalIDs: [UUID], on db: Database) async throws -> [UUID: (goal: GoalRecord, child: ChildRecord)] {
         precondition(db.inTransaction, "goals are locked inside a transaction")
         let sql = db.sql
         precondition(sql.isPostgres, "SQLite's writers take turns already")
         let rows = try await sql.raw(
-            lockColumns + " FROM children JOIN savings_goals ON savings_goals.child_id = children.id"
-                + " WHERE savings_goals.id" + .isOneOf(goalIDs, on: sql)
-                + " ORDER BY children.id, savings_goals.id FOR UPDATE OF children, savings_goals"
+            lockColumns + ", " + FamilyDirectory.columns(named: "kid_") + " FROM savings_goals"
+                + FamilyDirectory.joined(to: "savings_goals.child_id") + " WHERE savings_goals.id" + .isOneOf(goalIDs, on: sql)
+                + " ORDER BY c.id, savings_goals.id FOR UPDATE OF c, savings_goals"
         ).all()
-        var goals: [UUID: GoalRecord] = [:]
+        var goals: [UUID: (goal: GoalRecord, child: ChildRecord)] = [:]
         for row in rows {
             let goal = try lockedRecord(row)
-            goals[goal.id] = goal
+            goals[goal.id] = (goal, try FamilyDirectory.record(row, named: "kid_"))
         }
         return goals
     }
