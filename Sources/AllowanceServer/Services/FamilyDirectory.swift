@@ -122,12 +122,6 @@ enum FamilyDirectory {
         try await sql.raw(select + " WHERE c.id = \(bind: id) AND c.family_id = \(bind: familyID)").first().map { try record($0) }
     }
 
-    /// The children with these ids, whatever their families, by id (a posting group's, `PostingGroups`).
-    static func children(withIDs ids: [UUID], on sql: SQLDatabase) async throws -> [UUID: ChildRecord] {
-        let children = try await sql.raw(select + " WHERE c.id" + .isOneOf(ids, on: sql)).all().map { try record($0) }
-        return Dictionary(children.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
     static func children(ofFamily familyID: UUID, on sql: SQLDatabase) async throws -> [ChildRecord] {
         try await sql.raw(select + " WHERE c.family_id = \(bind: familyID) ORDER BY u.first_name, c.created_at")
             .all().map { try record($0) }

@@ -88,12 +88,15 @@ enum LedgerService {
     /// one, for a group of postings (`PostingGroups`): on PostgreSQL each statement's own work
     /// (its plan, its executor, its `data_version` trigger) costs more than its rows, so a
     /// group's postings share them. `notifications` are those to store about the entries (nil
-    /// where refused). Returns each posting's entry in the order given, or nil for one refused
-    /// (why: `refusal(for:on:)`). The amounts were checked before (they are positive).
+    /// where refused). Each posting's child must be of its `family`: the balances' update reads
+    /// the children with it (their names and their family's zone, for the day totals and the
+    /// notifications), so a group need not read them first. Returns each posting's entry and
+    /// child in the order given, or nil for one refused (why: `refusal(for:inFamily:on:)`). The
+    /// amounts were checked before (they are positive).
     static func postEach(
-        _ postings: [(posting: LedgerPosting, calendar: FamilyCalendar)], on db: Database,
-        notifications: ([TransactionResponse?]) -> [NotificationBatch.Row] = { _ in [] }
-    ) async throws -> [TransactionResponse?] {
+        _ postings: [(posting: LedgerPosting, family: UUID)], on db: Database,
+        notifications: ([(entry: TransactionResponse, child: ChildRecord)?]) -> [NotificationBatch.Row] = { _ in [] }
+    ) async throws -> [(entry: TransactionResponse, child: ChildRecord)?] {
         precondition(db.inTransaction, "ledger entries are posted inside a transaction")
         precondition(Set(postings.map(\.posting.childID)).count == postings.count, "one posting per child in a statement")
         precondition(postings.allSatisfy(\.posting.amount.isPositive), "amounts are checked before they are posted")
@@ -101,25 +104,31 @@ enum LedgerService {
         precondition(sql.isPostgres, "PostgreSQL runs every insert of a `WITH`; SQLite's groups are `GroupCommit`'s")
         guard !postings.isEmpty else { return [] }
         let changes = SQLRows(
-            .ids(postings.map(\.posting.childID)), .integers(postings.map { $0.posting.type.signed($0.posting.amount).cents }))
+            .ids(postings.map(\.posting.childID)), .integers(postings.map { $0.posting.type.signed($0.posting.amount).cents }),
+            .ids(postings.map(\.family)))
+        // The child's row as `FamilyDirectory` reads it (`c`, with its login `u` and family `f`),
+        // after the update: its balance is the entry's balance after.
         let moved = try await sql.raw(
-            "UPDATE children SET balance_cents = children.balance_cents + v.column2 FROM " + changes.table(on: sql)
-                + " WHERE children.id = v.column1 AND children.balance_cents + v.column2 >= 0 RETURNING children.id, children.balance_cents"
+            "UPDATE children c SET balance_cents = c.balance_cents + v.column2 FROM " + changes.table(on: sql)
+                + ", users u, families f WHERE c.id = v.column1 AND c.family_id = v.column3 AND u.id = c.user_id AND f.id = c.family_id"
+                + " AND c.balance_cents + v.column2 >= 0 RETURNING " + FamilyDirectory.columns()
         ).all()
-        var balances: [UUID: Int64] = [:]
+        var children: [UUID: ChildRecord] = [:]
         for row in moved {
-            balances[try row.decode(column: "id", as: UUID.self)] = try row.decode(column: "balance_cents", as: Int64.self)
+            let child = try FamilyDirectory.record(row)
+            children[child.id] = child
         }
-        let entries = postings.map { posting, _ -> TransactionResponse? in
-            balances[posting.childID].map { balance in
-                TransactionResponse(
+        let entries = postings.map { posting, _ -> (entry: TransactionResponse, child: ChildRecord)? in
+            children[posting.childID].map { child in
+                let entry = TransactionResponse(
                     id: UUID.timeOrdered(), childId: posting.childID, amount: posting.amount, type: posting.type,
-                    description: posting.description, category: posting.category, notes: posting.notes, balanceAfter: Money(cents: balance),
+                    description: posting.description, category: posting.category, notes: posting.notes, balanceAfter: child.balance,
                     createdAt: posting.at, createdBy: posting.createdBy, createdByName: nil)
+                return (entry, child)
             }
         }
         let posted = zip(postings, entries).compactMap { posting, entry in
-            entry.map { (posting: posting.posting, calendar: posting.calendar, entry: $0) }
+            entry.map { (posting: posting.posting, calendar: $0.child.calendar, entry: $0.entry) }
         }
         guard !posted.isEmpty else { return entries }
 
@@ -159,19 +168,21 @@ enum LedgerService {
         return entries
     }
 
-    /// Why a conditional update matched no row: the child is gone, or the money is short.
-    static func refusal(for posting: LedgerPosting, on sql: SQLDatabase) async throws -> AppError {
+    /// Why a conditional update matched no row: the child is gone (or not of `familyID`, when
+    /// given), or the money is short.
+    static func refusal(for posting: LedgerPosting, inFamily familyID: UUID? = nil, on sql: SQLDatabase) async throws -> AppError {
         struct Row: Decodable {
             let balance_cents: Int64
             let first_name: String
+            let family_id: UUID
         }
         let row = try await sql.raw(
             """
-            SELECT children.balance_cents, users.first_name FROM children JOIN users ON users.id = children.user_id
+            SELECT children.balance_cents, users.first_name, children.family_id FROM children JOIN users ON users.id = children.user_id
             WHERE children.id = \(bind: posting.childID)
             """
         ).first(decoding: Row.self)
-        guard let row else { return .notFound("Child") }
+        guard let row, row.family_id == familyID ?? row.family_id else { return .notFound("Child") }
         return AppError(
             .unprocessableEntity, .insufficientBalance,
             "Insufficient balance: \(row.first_name) has \(Money(cents: row.balance_cents).formatted)")

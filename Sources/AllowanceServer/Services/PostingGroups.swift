@@ -46,8 +46,8 @@ final class PostingGroups: Sendable {
     private struct Waiting {
         /// Nil for a contribution, whose debit is made from its goal as the group locks it.
         let posting: LedgerPosting?
-        /// The posting's child, or nil for the group to read (`post(_:forChildOf:in:)`, and
-        /// every contribution's, with its goal).
+        /// The posting's child as its request read it, or nil (`post(_:forChildOf:in:)`, and
+        /// every contribution's): the group reads each child with its balance's update.
         let child: ChildRecord?
         /// The family the child must be of.
         let familyID: UUID
@@ -114,8 +114,8 @@ final class PostingGroups: Sendable {
     }
 
     /// Posts `posting` as `post(_:for:countingUse:in:)` does, for a child the group reads with
-    /// its other postings' children: one outside `familyID` (or gone) is refused as not found,
-    /// as a request's own read of it refuses it.
+    /// its balance's update (`LedgerService.postEach`): one outside `familyID` (or gone) is
+    /// refused as not found, as a request's own read of it refuses it.
     func post(_ posting: LedgerPosting, forChildOf familyID: UUID, in context: ServiceContext) async throws -> TransactionResponse {
         try await entry(queue(posting, for: nil, of: familyID, use: nil, saving: nil, in: context))
     }
@@ -221,19 +221,13 @@ final class PostingGroups: Sendable {
     private static func postTogether(_ group: [Waiting], on db: any Database) async throws -> [Result<Posted, any Error>] {
         let sql = db.sql
         // The contributions' goals with their children, locked in the order of the children's
-        // ids, then the postings' children the group reads, each all at once.
+        // ids, all at once.
         let goalIDs = group.compactMap(\.saving?.goalID)
         let locked = goalIDs.isEmpty ? [:] : try await GoalStore.lock(goalIDs, on: db)
-        let unread = group.filter { $0.child == nil }.compactMap(\.posting?.childID)
-        let read = unread.isEmpty ? [:] : try await FamilyDirectory.children(withIDs: unread, on: sql)
-        // Each one's child, or nil where its user may not see it: not found, as alone.
-        let children = group.map { waiting -> ChildRecord? in
-            if let child = waiting.child { return child }
-            if let saving = waiting.saving {
-                guard let (goal, child) = locked[saving.goalID], saving.maySee(goal, of: child) else { return nil }
-                return child
-            }
-            return waiting.posting.flatMap { read[$0.childID] }.flatMap { $0.familyID == waiting.familyID ? $0 : nil }
+        // A contribution the user may not see is not found, as alone. (A posting's child is read
+        // by its balance's update, which finds none outside the posting's family.)
+        let refused = group.map { waiting in
+            waiting.saving.map { saving in locked[saving.goalID].map { saving.maySee($0.goal, of: $0.child) } != true } ?? false
         }
         // The contributions' goals as the lock read them, then as each round leaves them.
         var goals = locked.mapValues(\.goal)
@@ -244,12 +238,9 @@ final class PostingGroups: Sendable {
             }
         }
         var results = [Result<Posted, any Error>?](repeating: nil, count: group.count)
-        for index in group.indices where children[index] == nil {
-            results[index] = .failure(AppError.notFound(group[index].saving == nil ? "Child" : "Goal"))
-        }
+        for index in group.indices where refused[index] { results[index] = .failure(AppError.notFound("Goal")) }
 
-        let debitFamilies = Set(
-            group.indices.filter { group[$0].saving == nil && postings[$0]?.type == .debit }.compactMap { children[$0]?.familyID })
+        let debitFamilies = Set(group.filter { $0.saving == nil && $0.posting?.type == .debit }.map(\.familyID))
         let thresholds =
             debitFamilies.isEmpty ? [:] : try await NotificationService.lowBalanceThresholds(ofParentsIn: Array(debitFamilies), on: sql)
         var left = group.indices.filter { results[$0] == nil }
@@ -268,25 +259,26 @@ final class PostingGroups: Sendable {
             left.removeAll { index in results[index] != nil || round.contains(index) }
             // Each child's row is taken in the order of the ids, as another server's group takes them.
             round.sort { postings[$0]!.childID.uuidString < postings[$1]!.childID.uuidString }
-            let entries = try await LedgerService.postEach(round.map { (postings[$0]!, children[$0]!.calendar) }, on: db) { entries in
-                zip(round, entries).flatMap { index, entry -> [NotificationBatch.Row] in
+            let entries = try await LedgerService.postEach(round.map { (postings[$0]!, group[$0].familyID) }, on: db) { entries in
+                zip(round, entries).flatMap { index, posted -> [NotificationBatch.Row] in
                     // A contribution's debit tells no one, as alone.
-                    guard let entry, group[index].saving == nil, let child = children[index] else { return [] }
+                    guard let (entry, child) = posted, group[index].saving == nil else { return [] }
                     return TransactionService.notifications(
                         about: entry, child: child, previousBalance: entry.balanceAfter - entry.type.signed(entry.amount),
                         thresholds: thresholds[child.familyID] ?? [])
                 }
             }
-            let deposits = zip(round, entries).compactMap { index, entry -> GoalRowPosting? in
-                guard let entry, let saving = group[index].saving, let goal = goals[saving.goalID] else { return nil }
+            let deposits = zip(round, entries).compactMap { index, posted -> GoalRowPosting? in
+                guard let entry = posted?.entry, let saving = group[index].saving, let goal = goals[saving.goalID] else { return nil }
                 return GoalRowPosting(
                     goal: goal, amount: entry.amount, type: .childDeposit, description: saving.description, createdBy: entry.createdBy,
                     at: entry.createdAt, sourceTransactionID: entry.id)
             }
             let amounts = try await GoalRows.recordEach(deposits, on: sql)
-            for (index, entry) in zip(round, entries) {
-                guard let entry else {
-                    results[index] = .failure(try await LedgerService.refusal(for: postings[index]!, on: sql))
+            for (index, posted) in zip(round, entries) {
+                guard let entry = posted?.entry else {
+                    results[index] = .failure(
+                        try await LedgerService.refusal(for: postings[index]!, inFamily: group[index].familyID, on: sql))
                     continue
                 }
                 if let goalID = group[index].saving?.goalID {

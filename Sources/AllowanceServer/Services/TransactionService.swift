@@ -17,11 +17,11 @@ enum TransactionService {
     }
 
     /// `create` for the child `input` names, as `POST /transactions` names it. For a parent on
-    /// PostgreSQL, outside a transaction, the posting group reads the child with its other
-    /// postings' children (one query for all of them, where each request's own was a round trip)
-    /// and refuses one outside the parent's family as not found
-    /// (`PostingGroups.post(_:forChildOf:in:)`); otherwise `readChild` reads the child first (and
-    /// refuses a child's own login), as a request alone does.
+    /// PostgreSQL, outside a transaction, the posting group reads the child with the update of
+    /// its balance (no round trip of its own, where each request's read was one) and refuses one
+    /// outside the parent's family as not found (`PostingGroups.post(_:forChildOf:in:)`);
+    /// otherwise `readChild` reads the child first (and refuses a child's own login), as a
+    /// request alone does.
     static func create(
         _ input: CreateTransactionRequest, by parent: AuthUser, in context: ServiceContext,
         readChild: () async throws -> ChildRecord
