@@ -20,6 +20,37 @@ func withApp(
     at start: Date = testStart, registrationsPerHour: Int = 0, metrics: Bool = false, poolTimeout: TimeAmount = .seconds(120),
     connectionsPerLoop: Int = 1, _ body: (TestClient) async throws -> Void
 ) async throws {
+    // A server started inside another's body (two in one test) uses the outer one's slot, so
+    // tests holding every slot never wait on each other.
+    guard ProcessInfo.processInfo.environment["TEST_DATABASE_URL"]?.isEmpty == false, !AppSlot.held else {
+        return try await withConfiguredApp(at: start, registrationsPerHour, metrics, poolTimeout, connectionsPerLoop, body)
+    }
+    await appSlots.enter()
+    do {
+        try await AppSlot.$held.withValue(true) {
+            try await withConfiguredApp(at: start, registrationsPerHour, metrics, poolTimeout, connectionsPerLoop, body)
+        }
+    } catch {
+        await appSlots.leave()
+        throw error
+    }
+    await appSlots.leave()
+}
+
+/// How many of the tests' servers live at once on the shared PostgreSQL. Each holds about four
+/// connections (a pool connection per event loop and a session-lookup one per loop; twins and
+/// wider pools more). With every test running in parallel, the servers alive together once
+/// outnumbered PostgreSQL's 400 connection slots, and it refused new connections.
+let appSlots = TestGate(width: 40)
+
+private enum AppSlot {
+    @TaskLocal static var held = false
+}
+
+private func withConfiguredApp(
+    at start: Date, _ registrationsPerHour: Int, _ metrics: Bool, _ poolTimeout: TimeAmount, _ connectionsPerLoop: Int,
+    _ body: (TestClient) async throws -> Void
+) async throws {
     let app = try await Application.make(.testing)
     app.logger.logLevel = .warning
     let now = NowBox(start)
@@ -60,7 +91,7 @@ private func removeSQLite(_ path: String?) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 
-let migrationGate = WriteGate()
+let migrationGate = TestGate(width: 1)
 
 /// Sends requests to the in-process server the way a client would.
 struct TestClient: Sendable {
