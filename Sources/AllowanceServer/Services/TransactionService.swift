@@ -26,7 +26,7 @@ enum TransactionService {
         _ input: CreateTransactionRequest, by parent: AuthUser, in context: ServiceContext,
         readChild: () async throws -> ChildRecord
     ) async throws -> TransactionResponse {
-        guard parent.isParent, let groups = context.state.postingGroups, !context.db.inTransaction else {
+        guard parent.isParent, let groups = context.postingGroups else {
             return try await create(input, for: try await readChild(), by: parent, in: context)
         }
         let posting = try posting(input, for: input.childId, by: parent, at: context.now)
@@ -55,7 +55,7 @@ enum TransactionService {
     static func post(
         _ posting: LedgerPosting, for child: ChildRecord, countingUse use: TemplateUseService.Use? = nil, in context: ServiceContext
     ) async throws -> TransactionResponse {
-        if let groups = context.state.postingGroups, !context.db.inTransaction {
+        if let groups = context.postingGroups {
             return try await groups.post(posting, for: child, countingUse: use, in: context)
         }
         return try await context.write(family: child.familyID) { db in try await post(posting, for: child, countingUse: use, on: db) }

@@ -19,6 +19,10 @@ struct ServiceContext: Sendable {
     var sql: any SQLDatabase { db.sql }
     var password: AsyncPasswordHasher { application.password.async }
     var state: ServerState { application.serverState }
+    /// PostgreSQL's posting groups (`PostingGroups`), when this context may post through them:
+    /// not on SQLite (whose writes commit in `GroupCommit`'s groups), and not inside a
+    /// transaction already (a request with an `Idempotency-Key`), which must hold its own posting.
+    var postingGroups: PostingGroups? { db.inTransaction ? nil : state.postingGroups }
 
     /// The same context working inside an open transaction.
     func within(_ transaction: any Database) -> ServiceContext {

@@ -162,6 +162,7 @@ struct TestClient: Sendable {
         return TestChild(id: child.id, userId: child.userId, token: login.token, email: email)
     }
 
+    @discardableResult
     func post(_ type: TransactionType, _ cents: Int64, to child: TestChild, in family: TestFamily, description: String = "Test")
         async throws -> TestingHTTPResponse
     {

@@ -24,7 +24,7 @@ enum GoalMoneyService {
         to goalID: UUID, _ input: ContributeToGoalDto, by user: AuthUser, in context: ServiceContext,
         readAccess: () async throws -> GoalAccess
     ) async throws -> GoalProgressEventDto {
-        guard let groups = context.state.postingGroups, !context.db.inTransaction else {
+        guard let groups = context.postingGroups else {
             // Alone, the goal is read first: one the user may not see is not found, whatever the input.
             let access = try await readAccess()
             let (amount, description) = try checked(input)
