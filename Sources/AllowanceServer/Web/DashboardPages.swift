@@ -12,10 +12,7 @@ struct DashboardPages: RouteCollection {
         let user = try req.requireUser()
         guard user.isParent else { return try await Self.childDashboard(req) }
         let (data, calendar) = try await DashboardService.parentWithCalendar(user, in: req.context)
-        var glances: [UUID: String] = [:]
-        for child in data.children {
-            glances[child.childId] = try await LearningGlance.text(ofChild: child.childId, calendar: calendar, in: req.context)
-        }
+        let glances = try await LearningGlance.texts(ofChildren: data.children.map(\.childId), calendar: calendar, in: req.context)
         let cards = data.children.map { child in
             ChildCard(
                 id: child.childId, name: "\(child.firstName) \(child.lastName)",

@@ -53,8 +53,13 @@ import VaporTesting
             try await client.learn(25, for: kai, token: family.parent.token)
             let cookies = try await pages.signIn(client, email: family.parent.email)
             let page = try await pages.page(client, "/dashboard", cookies: cookies).body.string
-            #expect(page.contains("Learning: 25 min today · 2-day streak"))
-            #expect(page.contains("Learning: 0 min today · no streak yet"))
+            // Each card's line is its own child's: the first after the child's name.
+            func line(after name: String) -> Substring? {
+                guard let card = page.range(of: name) else { return nil }
+                return page[card.upperBound...].firstMatch(of: /Learning: [^<]+/)?.output
+            }
+            #expect(line(after: "Kai Kid") == "Learning: 25 min today · 2-day streak")
+            #expect(line(after: "Freya Kid") == "Learning: 0 min today · no streak yet")
         }
     }
 
