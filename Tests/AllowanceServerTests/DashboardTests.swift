@@ -28,8 +28,9 @@ import Testing
 
     @Test func emptyFamilyDashboard() async throws {
         try await withApp { client in
-            let family = try await client.family()
+            let family = try await client.family(name: "The Larsens")
             let dashboard: ParentDashboardResponse = try await client.call(.GET, "/api/v1/dashboard/parent", token: family.parent.token)
+            #expect(dashboard.familyName == "The Larsens")
             #expect(dashboard.children.isEmpty)
             #expect(dashboard.totalBalance == .zero)
         }

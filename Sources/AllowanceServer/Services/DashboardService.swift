@@ -21,9 +21,17 @@ enum DashboardService {
     {
         let sql = context.sql
         let now = context.now
-        guard let family = try await FamilyDirectory.family(parent.familyID, on: sql) else { throw AppError.notFound("Family") }
-        let calendar = FamilyCalendar(identifier: family.time_zone) ?? FamilyCalendar(timeZone: .gmt)
         let children = try await FamilyDirectory.children(ofFamily: parent.familyID, on: sql)
+        // Each child's row carries the family's name and time zone: only a family without
+        // children is read on its own (a round trip fewer for the rest).
+        let familyName: String
+        let calendar: FamilyCalendar
+        if let child = children.first {
+            (familyName, calendar) = (child.familyName, child.calendar)
+        } else {
+            guard let family = try await FamilyDirectory.family(parent.familyID, on: sql) else { throw AppError.notFound("Family") }
+            (familyName, calendar) = (family.name, FamilyCalendar(identifier: family.time_zone) ?? FamilyCalendar(timeZone: .gmt))
+        }
         let since = calendar.dayKey(calendar.adding(days: -(recentDays - 1), to: now))
         struct CountRow: Decodable {
             let child_id: UUID
@@ -43,7 +51,7 @@ enum DashboardService {
                 weeklyAllowance: $0.weeklyAllowance, recentTransactionCount: countByChild[$0.id] ?? 0)
         }
         let dashboard = ParentDashboardResponse(
-            familyName: family.name, totalBalance: children.reduce(.zero) { $0 + $1.balance },
+            familyName: familyName, totalBalance: children.reduce(.zero) { $0 + $1.balance },
             totalWeeklyAllowance: children.reduce(.zero) { $0 + $1.weeklyAllowance }, children: cards)
         return (dashboard, calendar)
     }
