@@ -9,7 +9,7 @@ import Testing
 
 /// SQLite's writers commit in groups (`GroupCommit`); PostgreSQL runs its transactions side by
 /// side and has no group to test.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["TEST_DATABASE_URL"] == nil))
+@Suite(.enabled(if: testPostgresURL == nil))
 struct GroupCommitTests {
     /// 90 writers at once, every third refused after it posted: the refused ones leave no
     /// row and no cent behind, the others all commit, each caller gets its own answer, and

@@ -11,8 +11,12 @@ import Vapor
 
 /// On PostgreSQL, parents' postings that arrive together are posted in groups
 /// (`PostingGroups`); SQLite's go through its group commit (`GroupCommitTests`).
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["TEST_DATABASE_URL"] != nil))
+@Suite(.enabled(if: testPostgresURL != nil))
 struct PostingGroupsTests {
+    /// The start of the name of the trigger a test adds for a while (`ResponseCacheTests`,
+    /// listing the schema's triggers at the same time, leaves it out).
+    static let testTriggerPrefix = "posting_groups_test_"
+
     /// 60 postings at once to three children of two families: 30 credits to Freya, 20 debits
     /// of $1 to Kai, who has $12, and 10 credits to Sam. Each answer is its own: Freya's 30 and
     /// Sam's 10 are posted, exactly 12 of Kai's and the other 8 refused for his balance. Every
@@ -340,7 +344,7 @@ struct PostingGroupsTests {
             let family = try await client.family(children: [("Kai", .zero), ("Freya", .zero), ("Sam", .zero)])
             let sql = client.app.db.sql
             let poison = "Poison \(family.tag)"
-            let trigger = "posting_groups_test_\(family.tag)"
+            let trigger = Self.testTriggerPrefix + family.tag
             try await sql.raw(
                 """
                 CREATE FUNCTION \(unsafeRaw: trigger)() RETURNS trigger AS $$

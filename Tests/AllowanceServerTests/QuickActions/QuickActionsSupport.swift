@@ -80,7 +80,7 @@ extension Sequence {
 /// another machine behind one PostgreSQL would be.
 func withTwin(of client: TestClient, _ body: (Application) async throws -> Void) async throws {
     let setting: DatabaseSetting
-    if let url = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"], !url.isEmpty {
+    if let url = testPostgresURL {
         setting = .postgres(url: url)
     } else {
         struct File: Decodable { let file: String }
@@ -109,7 +109,7 @@ func withTwin(of client: TestClient, _ body: (Application) async throws -> Void)
 /// block the process's two shared I/O threads while they wait for the file's lock, and three
 /// servers waiting at once leave no thread for the one holding it to commit.
 func withThirdInstance(of client: TestClient, _ body: (Application) async throws -> Void) async throws {
-    if let url = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"], !url.isEmpty {
+    if let url = testPostgresURL {
         try await withTwin(of: client, body)
     } else {
         try await body(client.app)

@@ -7,6 +7,10 @@ import VaporTesting
 
 @testable import AllowanceServer
 
+/// The shared PostgreSQL the tests run on (`TEST_DATABASE_URL`), or nil: each test then has a
+/// fresh SQLite file.
+let testPostgresURL = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
 /// A fixed instant the tests start at: Saturday 2026-11-21 18:30 UTC (13:30 in New York).
 let testStart = Date(timeIntervalSince1970: 1_795_285_800)
 
@@ -22,7 +26,7 @@ func withApp(
 ) async throws {
     // A server started inside another's body (two in one test) uses the outer one's slot, so
     // tests holding every slot never wait on each other.
-    guard ProcessInfo.processInfo.environment["TEST_DATABASE_URL"]?.isEmpty == false, !AppSlot.held else {
+    guard testPostgresURL != nil, !AppSlot.held else {
         return try await withConfiguredApp(at: start, registrationsPerHour, metrics, poolTimeout, connectionsPerLoop, body)
     }
     await appSlots.enter()
@@ -57,7 +61,7 @@ private func withConfiguredApp(
     app.clock = .fixed(now)
     let setting: DatabaseSetting
     var sqliteFile: String?
-    if let url = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"], !url.isEmpty {
+    if let url = testPostgresURL {
         setting = .postgres(url: url)
     } else {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("allowance-test-\(UUID().uuidString).sqlite").path
