@@ -182,7 +182,8 @@ enum LedgerService {
             WHERE children.id = \(bind: posting.childID)
             """
         ).first(decoding: Row.self)
-        guard let row, row.family_id == familyID ?? row.family_id else { return .notFound("Child") }
+        guard let row else { return .notFound("Child") }
+        if let familyID, row.family_id != familyID { return .notFound("Child") }
         return AppError(
             .unprocessableEntity, .insufficientBalance,
             "Insufficient balance: \(row.first_name) has \(Money(cents: row.balance_cents).formatted)")

@@ -46,10 +46,8 @@ final class PostingGroups: Sendable {
     private struct Waiting {
         /// Nil for a contribution, whose debit is made from its goal as the group locks it.
         let posting: LedgerPosting?
-        /// The posting's child as its request read it, or nil (`post(_:forChildOf:in:)`, and
-        /// every contribution's): the group reads each child with its balance's update.
-        let child: ChildRecord?
-        /// The family the child must be of.
+        /// The family the child must be of. The group reads each child with its balance's
+        /// update (`LedgerService.postEach`), a posting alone with its own read (`read`).
         let familyID: UUID
         /// The template's use that made the posting, counted with it.
         let use: TemplateUseService.Use?
@@ -105,19 +103,15 @@ final class PostingGroups: Sendable {
     /// Postings queued for the next group (the tests read it).
     var waiting: Int { queue.waiting }
 
-    /// Posts `posting` for `child` (with its notifications) in the next group and returns its
-    /// entry once that group is committed; throws its refusal, or why the group failed.
+    /// Posts `posting` (with its notifications) in the next group and returns its entry once
+    /// that group is committed; throws its refusal, or why the group failed. The group reads the
+    /// child with its balance's update (`LedgerService.postEach`): one outside `familyID` (or
+    /// gone) is refused as not found, as a request's own read of it refuses it.
     func post(
-        _ posting: LedgerPosting, for child: ChildRecord, countingUse use: TemplateUseService.Use?, in context: ServiceContext
+        _ posting: LedgerPosting, forChildOf familyID: UUID, countingUse use: TemplateUseService.Use? = nil,
+        in context: ServiceContext
     ) async throws -> TransactionResponse {
-        try await entry(queue(posting, for: child, of: child.familyID, use: use, saving: nil, in: context))
-    }
-
-    /// Posts `posting` as `post(_:for:countingUse:in:)` does, for a child the group reads with
-    /// its balance's update (`LedgerService.postEach`): one outside `familyID` (or gone) is
-    /// refused as not found, as a request's own read of it refuses it.
-    func post(_ posting: LedgerPosting, forChildOf familyID: UUID, in context: ServiceContext) async throws -> TransactionResponse {
-        try await entry(queue(posting, for: nil, of: familyID, use: nil, saving: nil, in: context))
+        try await entry(queue(posting, of: familyID, use: use, saving: nil, in: context))
     }
 
     private func entry(_ posted: Posted) -> TransactionResponse {
@@ -135,7 +129,7 @@ final class PostingGroups: Sendable {
         _ amount: Money, description: String?, into goalID: UUID, by user: AuthUser, in context: ServiceContext
     ) async throws -> (entry: TransactionResponse, goal: GoalRecord)? {
         let saving = Saving(goalID: goalID, amount: amount, description: description, at: context.now, user: user)
-        switch try await queue(nil, for: nil, of: user.familyID, use: nil, saving: saving, in: context) {
+        switch try await queue(nil, of: user.familyID, use: nil, saving: saving, in: context) {
         case .saved(let entry, let goal): return (entry, goal)
         case .alone: return nil
         case .entry: preconditionFailure("a contribution is answered with its goal")
@@ -143,12 +137,11 @@ final class PostingGroups: Sendable {
     }
 
     private func queue(
-        _ posting: LedgerPosting?, for child: ChildRecord?, of familyID: UUID, use: TemplateUseService.Use?, saving: Saving?,
-        in context: ServiceContext
+        _ posting: LedgerPosting?, of familyID: UUID, use: TemplateUseService.Use?, saving: Saving?, in context: ServiceContext
     ) async throws -> Posted {
         try await withCheckedThrowingContinuation { answer in
             let waiting = Waiting(
-                posting: posting, child: child, familyID: familyID, use: use, saving: saving, queued: .now, logger: context.db.logger,
+                posting: posting, familyID: familyID, use: use, saving: saving, queued: .now, logger: context.db.logger,
                 answer: answer)
             // Detached: the group is no one request's, and takes none of its task-local values.
             if queue.add(waiting) { Task.detached(executorPreference: executor) { await self.postQueued(in: context.application) } }
@@ -189,12 +182,7 @@ final class PostingGroups: Sendable {
                 }
                 do {
                     let entry = try await context.db.transaction { db in
-                        let child: ChildRecord
-                        if let known = waiting.child {
-                            child = known
-                        } else {
-                            child = try await read(posting.childID, of: waiting.familyID, on: db.sql)
-                        }
+                        let child = try await read(posting.childID, of: waiting.familyID, on: db.sql)
                         return try await TransactionService.post(posting, for: child, countingUse: waiting.use, on: db)
                     }
                     results.append(.success(.entry(entry)))

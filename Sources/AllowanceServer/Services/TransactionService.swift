@@ -19,7 +19,7 @@ enum TransactionService {
     /// `create` for the child `input` names, as `POST /transactions` names it. For a parent on
     /// PostgreSQL, outside a transaction, the posting group reads the child with the update of
     /// its balance (no round trip of its own, where each request's read was one) and refuses one
-    /// outside the parent's family as not found (`PostingGroups.post(_:forChildOf:in:)`);
+    /// outside the parent's family as not found (`PostingGroups.post(_:forChildOf:countingUse:in:)`);
     /// otherwise `readChild` reads the child first (and refuses a child's own login), as a
     /// request alone does.
     static func create(
@@ -56,7 +56,7 @@ enum TransactionService {
         _ posting: LedgerPosting, for child: ChildRecord, countingUse use: TemplateUseService.Use? = nil, in context: ServiceContext
     ) async throws -> TransactionResponse {
         if let groups = context.postingGroups {
-            return try await groups.post(posting, for: child, countingUse: use, in: context)
+            return try await groups.post(posting, forChildOf: child.familyID, countingUse: use, in: context)
         }
         return try await context.write(family: child.familyID) { db in try await post(posting, for: child, countingUse: use, on: db) }
     }
