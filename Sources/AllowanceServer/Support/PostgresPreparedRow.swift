@@ -28,30 +28,32 @@ struct PostgresPreparedRow: SQLRow {
     func decodeNil(column: String) throws -> Bool { !cells.contains(column) || cells[column].bytes == nil }
 
     func decode<T: Decodable>(column: String, as type: T.Type) throws -> T {
-        if cells.contains(column), let value = try Self.plain(T.self, from: cells[column]) { return value }
-        return try row.sql().decode(column: column, as: T.self)
+        guard cells.contains(column) else { return try row.sql().decode(column: column, as: T.self) }
+        let cell = cells[column]
+        return try PlainTypes.decoded(
+            T.self, plain: { try Self.write(cell, as: T.self, into: $0) }, else: { try row.sql().decode(column: column, as: T.self) })
     }
 
-    /// The cell as `T` when `T` is one of the plain types, or an optional of one, and the cell
-    /// holds what PostgresKit would decode without a workaround; nil otherwise. `T` is told
-    /// apart by identity, not by a cast, which would look its conformances up each time; once
-    /// it is known to be the decoded type, `unsafeBitCast` only renames it.
-    private static func plain<T>(_: T.Type, from cell: PostgresCell) throws -> T? {
+    /// Writes the cell into `slot` as `T` (`PlainTypes.decoded`) when `T` is one of the plain
+    /// types, or an optional of one, and the cell holds what PostgresKit would decode without a
+    /// workaround; false otherwise. `T` is told apart by identity, not by a cast, which would
+    /// look its conformances up each time.
+    private static func write<T>(_ cell: PostgresCell, as _: T.Type, into slot: UnsafeMutableRawPointer) throws -> Bool {
         let text = !cell.dataType.isUserDefined
         switch ObjectIdentifier(T.self) {
-        case PlainTypes.string where text: return unsafeBitCast(try cell.decode(String.self), to: T.self)
-        case PlainTypes.optionalString where text: return unsafeBitCast(try cell.optional(String.self), to: T.self)
-        case PlainTypes.uuid: return unsafeBitCast(try cell.decode(UUID.self), to: T.self)
-        case PlainTypes.optionalUUID: return unsafeBitCast(try cell.optional(UUID.self), to: T.self)
-        case PlainTypes.int64: return unsafeBitCast(try cell.decode(Int64.self), to: T.self)
-        case PlainTypes.optionalInt64: return unsafeBitCast(try cell.optional(Int64.self), to: T.self)
-        case PlainTypes.int: return unsafeBitCast(try cell.decode(Int.self), to: T.self)
-        case PlainTypes.optionalInt: return unsafeBitCast(try cell.optional(Int.self), to: T.self)
-        case PlainTypes.bool: return unsafeBitCast(try cell.decode(Bool.self), to: T.self)
-        case PlainTypes.optionalBool: return unsafeBitCast(try cell.optional(Bool.self), to: T.self)
-        case PlainTypes.date: return unsafeBitCast(try cell.decode(Date.self), to: T.self)
-        case PlainTypes.optionalDate: return unsafeBitCast(try cell.optional(Date.self), to: T.self)
-        default: return nil
+        case PlainTypes.string where text: return slot.holding(try cell.decode(String.self))
+        case PlainTypes.optionalString where text: return slot.holding(try cell.optional(String.self))
+        case PlainTypes.uuid: return slot.holding(try cell.decode(UUID.self))
+        case PlainTypes.optionalUUID: return slot.holding(try cell.optional(UUID.self))
+        case PlainTypes.int64: return slot.holding(try cell.decode(Int64.self))
+        case PlainTypes.optionalInt64: return slot.holding(try cell.optional(Int64.self))
+        case PlainTypes.int: return slot.holding(try cell.decode(Int.self))
+        case PlainTypes.optionalInt: return slot.holding(try cell.optional(Int.self))
+        case PlainTypes.bool: return slot.holding(try cell.decode(Bool.self))
+        case PlainTypes.optionalBool: return slot.holding(try cell.optional(Bool.self))
+        case PlainTypes.date: return slot.holding(try cell.decode(Date.self))
+        case PlainTypes.optionalDate: return slot.holding(try cell.optional(Date.self))
+        default: return false
         }
     }
 }

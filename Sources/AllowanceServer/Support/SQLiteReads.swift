@@ -254,34 +254,40 @@ final class SQLiteReads: Sendable {
         func decodeNil(column: String) throws -> Bool { columns[column].map { values[$0] == .null } ?? true }
         func decode<D: Decodable>(column: String, as type: D.Type) throws -> D {
             guard let index = columns[column] else { throw SQLiteReadsError("no column \(column) in the row") }
-            return try Self.fast(values[index]) ?? SQLiteDataDecoder().decode(D.self, from: values[index])
+            let value = values[index]
+            return try PlainTypes.decoded(
+                D.self, plain: { Self.write(value, as: D.self, into: $0) }, else: { try SQLiteDataDecoder().decode(D.self, from: value) })
         }
 
         /// The types the server's rows hold, converted as SQLiteNIO converts them but without the
-        /// decoder's protocol lookups, which were a sixth of a ledger page's CPU; nil for any
-        /// other type or an unexpected value, which the decoder then reads (or refuses).
-        private static func fast<D>(_ value: SQLiteData) -> D? {
-            func optional<T>(_ convert: (SQLiteData) -> T?) -> D? {
-                if case .null = value { return unsafeBitCast(T?.none, to: D.self) }
-                return convert(value).map { unsafeBitCast(T?.some($0), to: D.self) }
-            }
+        /// decoder's protocol lookups, which were a sixth of a ledger page's CPU, written into
+        /// `slot` (`PlainTypes.decoded`); false for any other type or an unexpected value, which
+        /// the decoder then reads (or refuses).
+        private static func write<D>(_ value: SQLiteData, as _: D.Type, into slot: UnsafeMutableRawPointer) -> Bool {
+            // Each case names its type, so nothing here looks metadata up at run time.
             switch ObjectIdentifier(D.self) {
-            case PlainTypes.uuid: return uuid(value).map { unsafeBitCast($0, to: D.self) }
-            case PlainTypes.optionalUUID: return optional(uuid)
-            case PlainTypes.string: return String(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
-            case PlainTypes.optionalString: return optional(String.init(sqliteData:))
-            case PlainTypes.int: return Int(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
-            case PlainTypes.optionalInt: return optional(Int.init(sqliteData:))
-            case PlainTypes.int64: return Int64(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
-            case PlainTypes.optionalInt64: return optional(Int64.init(sqliteData:))
-            case PlainTypes.double: return Double(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
-            case PlainTypes.optionalDouble: return optional(Double.init(sqliteData:))
-            case PlainTypes.bool: return Bool(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
-            case PlainTypes.optionalBool: return optional(Bool.init(sqliteData:))
-            case PlainTypes.date: return Date(sqliteData: value).map { unsafeBitCast($0, to: D.self) }
-            case PlainTypes.optionalDate: return optional(Date.init(sqliteData:))
-            default: return nil
+            case PlainTypes.uuid: return uuid(value).map(slot.holding) ?? false
+            case PlainTypes.optionalUUID: return optional(value, uuid).map(slot.holding) ?? false
+            case PlainTypes.string: return String(sqliteData: value).map(slot.holding) ?? false
+            case PlainTypes.optionalString: return optional(value, String.init(sqliteData:)).map(slot.holding) ?? false
+            case PlainTypes.int: return Int(sqliteData: value).map(slot.holding) ?? false
+            case PlainTypes.optionalInt: return optional(value, Int.init(sqliteData:)).map(slot.holding) ?? false
+            case PlainTypes.int64: return Int64(sqliteData: value).map(slot.holding) ?? false
+            case PlainTypes.optionalInt64: return optional(value, Int64.init(sqliteData:)).map(slot.holding) ?? false
+            case PlainTypes.double: return Double(sqliteData: value).map(slot.holding) ?? false
+            case PlainTypes.optionalDouble: return optional(value, Double.init(sqliteData:)).map(slot.holding) ?? false
+            case PlainTypes.bool: return Bool(sqliteData: value).map(slot.holding) ?? false
+            case PlainTypes.optionalBool: return optional(value, Bool.init(sqliteData:)).map(slot.holding) ?? false
+            case PlainTypes.date: return Date(sqliteData: value).map(slot.holding) ?? false
+            case PlainTypes.optionalDate: return optional(value, Date.init(sqliteData:)).map(slot.holding) ?? false
+            default: return false
             }
+        }
+
+        /// `.some(nil)` for NULL, else what `convert` makes of the value (nil if nothing).
+        private static func optional<T>(_ value: SQLiteData, _ convert: (SQLiteData) -> T?) -> T?? {
+            if case .null = value { return .some(nil) }
+            return convert(value).map { $0 }
         }
 
         /// A UUID stored as its text, read by hand: `UUID(uuidString:)` parses with `sscanf`.
