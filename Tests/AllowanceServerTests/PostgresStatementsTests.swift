@@ -9,7 +9,7 @@ import Testing
 /// On PostgreSQL, statements are prepared once per connection (`PostgresPreparedDatabase`);
 /// each must answer exactly as the same query sent unprepared, and what cannot be prepared
 /// safely is still answered, unprepared.
-@Suite(.enabled(if: ResponseCacheTests.onPostgres)) struct PostgresStatementsTests {
+@Suite(.enabled(if: testPostgresURL != nil)) struct PostgresStatementsTests {
     struct Values: Decodable, Equatable {
         let id: UUID, text: String, number: Int, at: Date, flag: Bool, nothing: String?
     }

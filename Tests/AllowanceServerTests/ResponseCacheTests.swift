@@ -12,8 +12,6 @@ import VaporTesting
 /// Kept answers to reads: served again only while nothing their family can see has changed,
 /// whoever changed it, and never to anyone but the session they were made for.
 @Suite struct ResponseCacheTests {
-    static let onPostgres = testPostgresURL != nil
-
     func version(of familyID: UUID, on client: TestClient) async throws -> Int64 {
         struct Row: Decodable { let data_version: Int64 }
         let row = try await client.app.db.sql.raw("SELECT data_version FROM families WHERE id = \(bind: familyID)").first(
@@ -175,7 +173,7 @@ import VaporTesting
     /// two writes in one family that each wait for a row the other changed first both commit.
     /// Had it moved with each statement, the first would hold the family's row while it waited
     /// for Freya's, and the second, holding Freya's, would wait for the family's.
-    @Test(.enabled(if: onPostgres)) func twoWritesOfAFamilyWaitingOnEachOthersRowsBothCommit() async throws {
+    @Test(.enabled(if: testPostgresURL != nil)) func twoWritesOfAFamilyWaitingOnEachOthersRowsBothCommit() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", .zero), ("Freya", .zero)])
             let (kai, freya) = (family.children[0].id, family.children[1].id)

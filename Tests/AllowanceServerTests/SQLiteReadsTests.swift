@@ -127,7 +127,7 @@ import Testing
     /// request's child's login among them) through an index: a table scanned there costs every
     /// request more as families are added. (The child's number was scanned for once: its id
     /// column's affinity kept SQLite from using the key.)
-    @Test(.enabled(if: !ResponseCacheTests.onPostgres)) func theSessionLookupSearchesAnIndexForEveryTable() async throws {
+    @Test(.enabled(if: testPostgresURL == nil)) func theSessionLookupSearchesAnIndexForEveryTable() async throws {
         try await withApp { client in
             struct Step: Decodable { let detail: String }
             let plan = try await client.app.db.sql.raw("EXPLAIN QUERY PLAN \(unsafeRaw: SessionStore.sqliteQuery)").all(decoding: Step.self)
@@ -139,7 +139,7 @@ import Testing
     /// The templates a family sees (every page with a quick-add grid reads them) are found
     /// through indexes, the global ones and the family's own: a scan would read every
     /// family's templates.
-    @Test(.enabled(if: !ResponseCacheTests.onPostgres)) func aFamilysTemplatesAreSearchedNotScanned() async throws {
+    @Test(.enabled(if: testPostgresURL == nil)) func aFamilysTemplatesAreSearchedNotScanned() async throws {
         try await withApp { client in
             struct Step: Decodable { let detail: String }
             for withUsage in [false, true] {
@@ -153,7 +153,7 @@ import Testing
 
     /// The last payday paid to each child is found through the claims' index on the child,
     /// the one index on them besides their keys (a second, by job first, was dropped).
-    @Test(.enabled(if: !ResponseCacheTests.onPostgres)) func theLastPaydayIsFoundByTheChildsClaims() async throws {
+    @Test(.enabled(if: testPostgresURL == nil)) func theLastPaydayIsFoundByTheChildsClaims() async throws {
         try await withApp { client in
             struct Step: Decodable { let detail: String }
             let sql = client.app.db.sql
@@ -170,7 +170,7 @@ import Testing
 
     /// A goal list's savings sums read only the index: each contribution's row lies on a page
     /// of its own, and after any commit SQLite reads every one of them again.
-    @Test(.enabled(if: !ResponseCacheTests.onPostgres)) func goalSavingsAreSummedFromTheIndexAlone() async throws {
+    @Test(.enabled(if: testPostgresURL == nil)) func goalSavingsAreSummedFromTheIndexAlone() async throws {
         try await withApp { client in
             struct Step: Decodable { let detail: String }
             let spans = [GoalRows.SavedSpan(goalID: UUID(), start: .now), .init(goalID: UUID(), start: .now, end: .now)]
