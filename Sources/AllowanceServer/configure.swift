@@ -104,6 +104,8 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         // The pools and the session lookups' connection reach the same server the same way.
         let configuration = try SQLPostgresConfiguration(url: url)
         app.postgresStatements = PostgresStatements()
+        // Requests and posting groups run on their connections' loops (`EventLoopExecutor`).
+        app.eventLoopExecutors = EventLoopExecutors(group: app.eventLoopGroup)
         // Two lookup connections, each on its own loop when there are two (`PostgresSessionLookups.init`).
         await app.use(
             PostgresSessionLookups(configuration: configuration.coreConfiguration, on: Array(app.eventLoopGroup.makeIterator().prefix(2))))
@@ -202,11 +204,11 @@ func routes(_ app: Application) throws {
     app.registerMetricsRoute()
     APIEndpoints.register(on: app)
 
-    let web = app.grouped(WebSessionAuthenticator(), CSRFMiddleware())
+    let web = app.inline(WebSessionAuthenticator(), CSRFMiddleware())
     web.get(SiteURL.home.pathComponents) { req in req.redirect(to: (req.auth.has(AuthUser.self) ? SiteURL.dashboard : .login).path) }
     try web.register(collection: AuthPages())
     try web.register(collection: LegalPages())
-    let pages = web.grouped(RequireWebUser(), CachedReadMiddleware(requiredCookie: CSRFMiddleware.cookieName))
+    let pages = web.inline(RequireWebUser(), CachedReadMiddleware(requiredCookie: CSRFMiddleware.cookieName))
     try pages.register(collection: DashboardPages())
     try pages.register(collection: ChildPages())
     try pages.register(collection: TransactionPages())

@@ -72,15 +72,14 @@ enum APIEndpoints {
     /// Registers each endpoint: bearer sessions on all, sign-in required unless open to
     /// anyone, idempotency on the money-moving ones, kept answers for signed-in JSON reads.
     static func register(on app: Application) {
-        let api = app.grouped(BearerSessionAuthenticator())
         for endpoint in all {
-            var routes: any RoutesBuilder = api
-            if endpoint.access != .anyone { routes = routes.grouped(RequireUser()) }
+            var middleware: [any AsyncMiddleware] = [BearerSessionAuthenticator()]
+            if endpoint.access != .anyone { middleware.append(RequireUser()) }
             if endpoint.access != .anyone, endpoint.method == .GET, endpoint.mediaType == nil {
-                routes = routes.grouped(CachedReadMiddleware())
+                middleware.append(CachedReadMiddleware())
             }
-            if endpoint.idempotent { routes = routes.grouped(IdempotencyMiddleware()) }
-            routes.on(endpoint.method, endpoint.pathComponents, use: endpoint.handler)
+            if endpoint.idempotent { middleware.append(IdempotencyMiddleware()) }
+            app.inline(middleware).on(endpoint.method, endpoint.pathComponents, use: endpoint.handler)
         }
     }
 }
