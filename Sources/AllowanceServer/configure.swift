@@ -108,7 +108,9 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
         app.eventLoopExecutors = EventLoopExecutors(group: app.eventLoopGroup)
         // Two lookup connections, each on its own loop when there are two (`PostgresSessionLookups.init`).
         await app.use(
-            PostgresSessionLookups(configuration: configuration.coreConfiguration, on: Array(app.eventLoopGroup.makeIterator().prefix(2))))
+            PostgresSessionLookups(
+                configuration: configuration.coreConfiguration, on: Array(app.eventLoopGroup.makeIterator().prefix(2)),
+                executors: app.eventLoopExecutors))
         app.databases.use(
             app.serverDatabase(
                 .postgres(

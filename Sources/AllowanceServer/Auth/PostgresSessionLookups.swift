@@ -47,6 +47,10 @@ final class PostgresSessionLookups: Sendable {
     private let state: NIOLockedValueBox<State>
     /// One query on its way per connection.
     private let connections: [LookupConnection]
+    /// Where each connection's queries are sent from and their answers taken up: its loop
+    /// (`EventLoopExecutors`), when the server has them.
+    private let executors: [EventLoopExecutor?]
+    private let eventLoops: [any EventLoop]
 
     /// The connections' `application_name`, so `pg_stat_activity` tells them apart from the pools'.
     let applicationName = "allowance-session-lookups-\(UUID().uuidString.prefix(8).lowercased())"
@@ -56,9 +60,14 @@ final class PostgresSessionLookups: Sendable {
     /// child dashboard, nothing written: 6,033-7,189 a second with 0.33-0.34 of the 2 cores
     /// idle); with two, the next query goes while the last is on its way (7,546-7,735, 0.14-0.15
     /// idle). Two hide one round trip; more would only split the lookups into smaller queries.
-    init(configuration: PostgresConnection.Configuration, on eventLoops: [any EventLoop], limit: Int = 64) {
+    init(
+        configuration: PostgresConnection.Configuration, on eventLoops: [any EventLoop], executors: EventLoopExecutors? = nil,
+        limit: Int = 64
+    ) {
         precondition(!eventLoops.isEmpty, "the lookups need a connection")
         self.limit = limit
+        self.eventLoops = eventLoops
+        self.executors = eventLoops.map { executors?.executor(for: $0) }
         state = NIOLockedValueBox(State(idle: Array(eventLoops.indices)))
         var configuration = configuration
         configuration.options.additionalStartupParameters.append(("application_name", applicationName))
@@ -77,12 +86,16 @@ final class PostgresSessionLookups: Sendable {
     /// on its way, else with the next query.
     func row(for lookup: Lookup, logger: Logger) async throws -> Row? {
         try await withCheckedThrowingContinuation { answer in
-            let lane = state.withLockedValue { state in
+            // The connection on the asking request's own loop, if it has none on its way: its
+            // answer then wakes no other thread.
+            let own = eventLoops.firstIndex { $0.inEventLoop }
+            let lane = state.withLockedValue { state -> Int? in
                 state.waiting.append(Waiter(lookup: lookup, logger: logger, answer: answer))
+                if let own, let index = state.idle.firstIndex(of: own) { return state.idle.remove(at: index) }
                 return state.idle.popLast()
             }
             guard let lane else { return }
-            Task { await self.sendWaiting(on: lane) }
+            Task(executorPreference: executors[lane]) { await self.sendWaiting(on: lane) }
         }
     }
 
