@@ -47,10 +47,6 @@ final class PostgresSessionLookups: Sendable {
     private let state: NIOLockedValueBox<State>
     /// One query on its way per connection.
     private let connections: [LookupConnection]
-    /// Where each connection's queries are sent from and their answers taken up: its loop
-    /// (`EventLoopExecutors`), when the server has them.
-    private let executors: [EventLoopExecutor?]
-    private let eventLoops: [any EventLoop]
 
     /// The connections' `application_name`, so `pg_stat_activity` tells them apart from the pools'.
     let applicationName = "allowance-session-lookups-\(UUID().uuidString.prefix(8).lowercased())"
@@ -66,8 +62,6 @@ final class PostgresSessionLookups: Sendable {
     ) {
         precondition(!eventLoops.isEmpty, "the lookups need a connection")
         self.limit = limit
-        self.eventLoops = eventLoops
-        self.executors = eventLoops.map { executors?.executor(for: $0) }
         state = NIOLockedValueBox(State(idle: Array(eventLoops.indices)))
         var configuration = configuration
         configuration.options.additionalStartupParameters.append(("application_name", applicationName))
@@ -76,7 +70,9 @@ final class PostgresSessionLookups: Sendable {
         // carries, and then plans every query afresh: 0.67 ms of planning for 0.2 ms of work,
         // for the same plan (index searches all the way down) as the generic one.
         configuration.options.additionalStartupParameters.append(("plan_cache_mode", "force_generic_plan"))
-        connections = eventLoops.map { LookupConnection(configuration: configuration, eventLoop: $0) }
+        connections = eventLoops.map {
+            LookupConnection(configuration: configuration, eventLoop: $0, executor: executors?.executor(for: $0))
+        }
     }
 
     /// The queries sent so far and the lookups they carried (for the tests).
@@ -88,14 +84,14 @@ final class PostgresSessionLookups: Sendable {
         try await withCheckedThrowingContinuation { answer in
             // The connection on the asking request's own loop, if it has none on its way: its
             // answer then wakes no other thread.
-            let own = eventLoops.firstIndex { $0.inEventLoop }
+            let own = connections.firstIndex { $0.eventLoop.inEventLoop }
             let lane = state.withLockedValue { state -> Int? in
                 state.waiting.append(Waiter(lookup: lookup, logger: logger, answer: answer))
                 if let own, let index = state.idle.firstIndex(of: own) { return state.idle.remove(at: index) }
                 return state.idle.popLast()
             }
             guard let lane else { return }
-            Task(executorPreference: executors[lane]) { await self.sendWaiting(on: lane) }
+            Task(executorPreference: connections[lane].executor) { await self.sendWaiting(on: lane) }
         }
     }
 
@@ -191,12 +187,16 @@ final class PostgresSessionLookups: Sendable {
         }
 
         private let configuration: PostgresConnection.Configuration
-        private let eventLoop: any EventLoop
+        let eventLoop: any EventLoop
+        /// Where its queries are sent from and their answers taken up: its loop
+        /// (`EventLoopExecutors`), when the server has them.
+        let executor: EventLoopExecutor?
         private let state = NIOLockedValueBox(State())
 
-        init(configuration: PostgresConnection.Configuration, eventLoop: any EventLoop) {
+        init(configuration: PostgresConnection.Configuration, eventLoop: any EventLoop, executor: EventLoopExecutor?) {
             self.configuration = configuration
             self.eventLoop = eventLoop
+            self.executor = executor
         }
 
         /// The statement's rows. A lookup sent just as PostgreSQL ended the connection (a
