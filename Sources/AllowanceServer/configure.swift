@@ -154,6 +154,10 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     ContentConfiguration.global.use(decoder: NULRefusingDecoder.json, for: .json)
     ContentConfiguration.global.use(decoder: NULRefusingDecoder.form, for: .urlEncodedForm)
     useResourceDirectory(app)
+    // Leaf's getter makes a new file source (`NIOLeafFiles`) each time it is asked unless one
+    // is set, and every page and fragment asks for it twice (the renderer, then the request's
+    // own, `Request.leaf`): set once, it is about 2 % less of a page made afresh.
+    app.leaf.sources = app.leaf.sources
     // Leaf's own provider turns its template cache off in development (Vapor's default
     // environment, so `serve` without `--env`), which reads and parses every template from disk
     // on each page. The templates are resources of this binary and never change while it runs:

@@ -100,7 +100,10 @@ import VaporTesting
                     createdBy: nil, createdByName: nil)
             }
             let rows = entries.map { TransactionRow($0, calendar: calendar) }
-            let made = try await TransactionRow.html(entries, calendar: calendar, on: request)
+            var made: [String] = []
+            for entry in entries { made.append(try await TransactionRow.html([entry], calendar: calendar, on: request).html) }
+            // A page's list is its rows in order, as one piece.
+            #expect(try await TransactionRow.html(entries, calendar: calendar, on: request).html == made.joined())
             for (row, html) in zip(rows, made) {
                 #expect(html.contains(">\(row.description)<"))
                 #expect(try await fragments.html("transaction-row", key: row.id, input: { Wrapped(row: row) }, on: request) == html)
@@ -108,6 +111,14 @@ import VaporTesting
             }
             #expect(try await fragments.html("transaction-row", key: rows[0].id, input: { Wrapped(row: rows[0]) }, on: request) == made[0])
         }
+    }
+
+    @Test func aListIsItsPartsInOrderAndSaysWhenItHasNone() {
+        let list = HTMLList(["<li>1</li>", "<li>2</li>"])
+        #expect(list.html == "<li>1</li><li>2</li>")
+        #expect(!list.isEmpty)
+        #expect(HTMLList([]).isEmpty)
+        #expect(HTMLList([]).html == "")
     }
 
     /// What `transaction-row.leaf` reads.

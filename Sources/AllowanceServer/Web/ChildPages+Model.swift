@@ -18,14 +18,14 @@ extension ChildPages {
         let allowancePaused: Bool
         let chart: String
         /// Each row's HTML (`TransactionRow.html`).
-        let history: [String]
+        let history: HTMLList
         let hasMore: Bool
         let moreLimit: Int
         let canEdit: Bool
         /// The quick-add grid's HTML (`QuickAdd.html`).
         let quickAdd: String
         /// Each goal's card (`GoalRow.html`).
-        let goals: [String]
+        let goals: HTMLList
         /// "25 min today · 4-day streak".
         let learning: String
         /// A parent's forms (`Forms.html`); empty for the child.

@@ -32,7 +32,8 @@ struct ChildPages: RouteCollection {
     ) async throws -> ChildPage {
         let user = try req.requireUser()
         let templates = try await TemplateService.list(for: user, withUsage: false, in: req.context)
-        let goals = try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context)
+        let goals = try await SavingsGoalService.list(
+            child: child, status: nil, includeCompleted: false, milestones: false, in: req.context)
         let limit = max(try req.query.int("limit", in: 1...Self.maxRows) ?? 20, 20)
         let now = req.now
         let history = try await LedgerService.list(childID: child.id, filter: LedgerFilter(limit: limit), on: req.db.sql)

@@ -43,9 +43,9 @@ extension DashboardPages {
         let net: String
         let netPositive: Bool
         /// Each row's HTML (`TransactionRow.html`).
-        let recent: [String]
+        let recent: HTMLList
         /// Each goal's card (`GoalRow.html`).
-        let goals: [String]
+        let goals: HTMLList
         let learning: LearningGlance
         /// The quick-add grid's HTML (`QuickAdd.html`).
         let quickAdd: String

@@ -55,7 +55,8 @@ struct DashboardPages: RouteCollection {
                 net: data.monthlyStats.netChange.signedFormatted, netPositive: !data.monthlyStats.netChange.isNegative,
                 recent: try await TransactionRow.html(data.recentTransactions, calendar: child.calendar, on: req),
                 goals: try await GoalPages.GoalRow.html(
-                    try await SavingsGoalService.list(child: child, status: nil, includeCompleted: false, in: req.context), on: req),
+                    try await SavingsGoalService.list(
+                        child: child, status: nil, includeCompleted: false, milestones: false, in: req.context), on: req),
                 learning: try await LearningGlance.of(child, in: req.context),
                 quickAdd: try await QuickAdd(
                     child: child, templates: try await TemplateService.list(for: user, withUsage: false, in: req.context), isParent: false,

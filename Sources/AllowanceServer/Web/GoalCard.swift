@@ -7,10 +7,10 @@ extension GoalPages.GoalRow {
 
     /// Each goal's card as HTML, made by `goal-card.leaf` once and kept (`Fragments`): a child's
     /// page or dashboard made afresh after a posting shows the same goals as before.
-    static func html(_ goals: [SavingsGoalDto], on req: Request) async throws -> [String] {
+    static func html(_ goals: [SavingsGoalDto], on req: Request) async throws -> HTMLList {
         var html: [String] = []
         html.reserveCapacity(goals.count)
         for goal in goals { html.append(try await req.fragment("goal-card", Fragment(goal: GoalPages.row(goal)))) }
-        return html
+        return HTMLList(html)
     }
 }

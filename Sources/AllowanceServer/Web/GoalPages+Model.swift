@@ -16,7 +16,7 @@ extension GoalPages {
     struct ListPage: Encodable {
         let childId: UUID, childName: String, canCreate: Bool, isParent: Bool
         /// Each goal's card (`GoalRow.html`).
-        let active: [String], finished: [String]
+        let active: HTMLList, finished: HTMLList
         let totalSaved: String
     }
 

@@ -28,7 +28,7 @@ struct GoalPages: RouteCollection {
     @Sendable func list(req: Request) async throws -> Response {
         let user = try req.requireUser()
         let child = try await req.visibleChild(try req.uuidParameter("childId"))
-        let goals = try await SavingsGoalService.list(child: child, status: nil, includeCompleted: true, in: req.context)
+        let goals = try await SavingsGoalService.list(child: child, status: nil, includeCompleted: true, milestones: false, in: req.context)
         let open: Set<GoalStatus> = [.active, .paused]
         let saved = goals.filter { open.contains($0.status) || $0.status == .completed }.reduce(Money.zero) { $0 + $1.currentAmount }
         return try await req.render(

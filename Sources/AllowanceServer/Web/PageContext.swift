@@ -67,7 +67,7 @@ extension Request {
         return PageBase(
             title: title, csrf: CSRFMiddleware.token(for: self), signedIn: bar.signedIn, isParent: bar.isParent,
             userName: user?.firstName ?? "", initial: bar.initial, avatarClass: bar.avatarClass, unreadCount: unread,
-            flash: cookies[Flash.cookieName]?.string.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 }, section: section,
+            flash: sentCookies[Flash.cookieName]?.string.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 }, section: section,
             topbar: try await fragment("topbar", Topbar(base: bar)))
     }
 

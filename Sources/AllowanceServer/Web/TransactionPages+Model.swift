@@ -30,7 +30,7 @@ extension TransactionPages {
         let search: String
         let type: String
         /// Each row's HTML (`TransactionRow.html`).
-        let rows: [String]
+        let rows: HTMLList
         let hasMore: Bool
         let moreHref: String
         let isParent: Bool

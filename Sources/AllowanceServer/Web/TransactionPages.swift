@@ -41,7 +41,8 @@ struct TransactionPages: RouteCollection {
             return try await req.render(
                 "transactions", "Transactions", section: "transactions",
                 ListPage(
-                    childId: nil, childName: "", avatar: nil, children: [], filters: [], search: "", type: "", rows: [], hasMore: false,
+                    childId: nil, childName: "", avatar: nil, children: [], filters: [], search: "", type: "", rows: HTMLList([]),
+                    hasMore: false,
                     moreHref: "",
                     isParent: user.isParent))
         }

@@ -42,13 +42,14 @@ extension TransactionRow {
     /// Each entry's row as HTML, made by `transaction-row.leaf` once and kept (`Fragments`): a
     /// list made afresh after a posting has one new row, and only that row's time and amounts
     /// are written out (its date alone took a twentieth of a child's page made afresh).
-    static func html(_ entries: [TransactionResponse], calendar: FamilyCalendar, on req: Request) async throws -> [String] {
+    static func html(_ entries: [TransactionResponse], calendar: FamilyCalendar, on req: Request) async throws -> HTMLList {
         var html: [String] = []
         html.reserveCapacity(entries.count)
+        let zone = calendar.timeZone.identifier
         for entry in entries {
-            let key = Key(id: entry.id, zone: calendar.timeZone.identifier, createdByName: entry.createdByName)
+            let key = Key(id: entry.id, zone: zone, createdByName: entry.createdByName)
             html.append(try await req.fragment("transaction-row", key: key) { Fragment(row: TransactionRow(entry, calendar: calendar)) })
         }
-        return html
+        return HTMLList(html)
     }
 }

@@ -10,9 +10,13 @@ enum GoalDTOs {
         try await goals([goal], child: child, now: now, on: sql)[0]
     }
 
-    static func goals(_ goals: [GoalRecord], child: ChildRecord, now: Date, on sql: SQLDatabase) async throws -> [SavingsGoalDto] {
+    /// Without `milestones` (the web pages' goal cards, which show none), the goals' milestones
+    /// are not read and each DTO's are empty: a query fewer on each page made afresh.
+    static func goals(_ goals: [GoalRecord], child: ChildRecord, now: Date, milestones withMilestones: Bool = true, on sql: SQLDatabase)
+        async throws -> [SavingsGoalDto]
+    {
         guard !goals.isEmpty else { return [] }
-        let milestones = try await milestoneRows(ofGoals: goals.map(\.id), on: sql)
+        let milestones = withMilestones ? try await milestoneRows(ofGoals: goals.map(\.id), on: sql) : [:]
         // Only the goals that have them, when the list read that (`GoalRecord.terms`): most
         // have neither, and each is a query (a round trip on PostgreSQL).
         let ruled = goals.filter { $0.terms?.matchingRule ?? true }.map(\.id)

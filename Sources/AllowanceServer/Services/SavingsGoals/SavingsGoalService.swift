@@ -53,13 +53,14 @@ enum SavingsGoalService {
 
     /// A child's goals by priority. Without `status`: Active and Paused ones, plus Completed
     /// and Purchased with `includeCompleted`; cancelled goals only when asked for by status.
-    static func list(child: ChildRecord, status: GoalStatus?, includeCompleted: Bool, in context: ServiceContext) async throws
-        -> [SavingsGoalDto]
-    {
+    /// Without `milestones`, each goal's `milestones` is empty and not read (`GoalDTOs.goals`).
+    static func list(
+        child: ChildRecord, status: GoalStatus?, includeCompleted: Bool, milestones: Bool = true, in context: ServiceContext
+    ) async throws -> [SavingsGoalDto] {
         let statuses: [GoalStatus] =
             status.map { [$0] } ?? (includeCompleted ? [.active, .paused, .completed, .purchased] : [.active, .paused])
         let goals = try await GoalStore.goals(ofChild: child.id, statuses: statuses, on: context.sql)
-        return try await GoalDTOs.goals(goals, child: child, now: context.now, on: context.sql)
+        return try await GoalDTOs.goals(goals, child: child, now: context.now, milestones: milestones, on: context.sql)
     }
 
     /// Changes what is sent. A lower target may complete the goal (milestones first); a
