@@ -17,14 +17,14 @@ extension ChildPages {
         let nextPayment: String
         let allowancePaused: Bool
         let chart: String
-        /// Each row's HTML (`TransactionRow.html`).
+        /// The rows' HTML, joined (`TransactionRow.html`).
         let history: HTMLList
         let hasMore: Bool
         let moreLimit: Int
         let canEdit: Bool
         /// The quick-add grid's HTML (`QuickAdd.html`).
         let quickAdd: String
-        /// Each goal's card (`GoalRow.html`).
+        /// The goals' cards, joined (`GoalRow.html`).
         let goals: HTMLList
         /// "25 min today · 4-day streak".
         let learning: String

@@ -42,9 +42,9 @@ extension DashboardPages {
         let saved: String
         let net: String
         let netPositive: Bool
-        /// Each row's HTML (`TransactionRow.html`).
+        /// The rows' HTML, joined (`TransactionRow.html`).
         let recent: HTMLList
-        /// Each goal's card (`GoalRow.html`).
+        /// The goals' cards, joined (`GoalRow.html`).
         let goals: HTMLList
         let learning: LearningGlance
         /// The quick-add grid's HTML (`QuickAdd.html`).

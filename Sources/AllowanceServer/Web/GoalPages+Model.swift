@@ -15,7 +15,7 @@ extension GoalPages {
 
     struct ListPage: Encodable {
         let childId: UUID, childName: String, canCreate: Bool, isParent: Bool
-        /// Each goal's card (`GoalRow.html`).
+        /// The goals' cards, joined (`GoalRow.html`).
         let active: HTMLList, finished: HTMLList
         let totalSaved: String
     }

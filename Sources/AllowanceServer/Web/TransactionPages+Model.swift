@@ -29,7 +29,7 @@ extension TransactionPages {
         let filters: [FilterLink]
         let search: String
         let type: String
-        /// Each row's HTML (`TransactionRow.html`).
+        /// The rows' HTML, joined (`TransactionRow.html`).
         let rows: HTMLList
         let hasMore: Bool
         let moreHref: String

@@ -41,7 +41,8 @@ extension TransactionRow {
 
     /// Each entry's row as HTML, made by `transaction-row.leaf` once and kept (`Fragments`): a
     /// list made afresh after a posting has one new row, and only that row's time and amounts
-    /// are written out (its date alone took a twentieth of a child's page made afresh).
+    /// are written out (its date alone took a twentieth of a child's page made afresh). The rows
+    /// come joined, in order (`HTMLList`).
     static func html(_ entries: [TransactionResponse], calendar: FamilyCalendar, on req: Request) async throws -> HTMLList {
         var html: [String] = []
         html.reserveCapacity(entries.count)
