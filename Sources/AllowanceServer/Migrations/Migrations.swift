@@ -48,5 +48,6 @@ enum AppMigrations {
         MoveTemplateUsageOffTheSharedNumber(),
         AddQueryIndexes.claimsByChild,
         HoldDataVersionTriggers(),
+        AddQueryIndexes.unread,
     ]
 }
