@@ -19,11 +19,13 @@
 #          per kind, the server's memory at its end;
 #        - each read kind alone at CONNECTIONS connections, while a steady stream of the mix's
 #          writes runs beside it at the write rate the mix reached (the read goal's figure:
-#          req/s of that read with writes going on, against /health's), measured after
-#          READ_WARMUP of the same load, so it is the steady state a running server is in;
+#          req/s of that read with writes going on, against /health's, measured alone just
+#          before it), measured after READ_WARMUP of the same load, so it is the steady state
+#          a running server is in;
 #        - each write kind alone at CONNECTIONS connections (POST /transactions, contribute,
-#          template use);
-#      then, server stopped, the reference for writes: the raw single-row commit rate on the
+#          template use), with the raw commit rate (below) measured before and after each, the
+#          server idle;
+#      then, server stopped, the section's reference for writes: the raw single-row commit rate on the
 #      same database (SQLite: same file, WAL, synchronous=FULL, one BEGIN/INSERT/COMMIT at a
 #      time; PostgreSQL: pgbench, one client, one INSERT per transaction), and verify.
 # Then prints the per-size tables and the goals table (scripts/bench_goals.py: every figure,
@@ -675,6 +677,10 @@ bench_mixed() {
     [ "$READ_KINDS" = 1 ] || reads=${READ_KINDS#0}
     if [ -n "$reads" ]; then
         for kind in $reads; do
+            # The read's own reference, just before it: this machine's speed drifts by a fifth
+            # and more within minutes, so a /health measured once, a few minutes earlier, swung
+            # every ratio with it. /health alone, as the goal has it.
+            kinds_run "ref.health.$kind" health "$THREADS" "$CONNECTIONS" "$DURATION"
             # Writes at the mix's rate, beside the read (they start first and end after it).
             local wout="$WORK/wrk-$BACKEND-writer-$kind.txt" wsecs warm=${READ_WARMUP%s}
             wsecs=$(( ${DURATION%s} + warm + 2 ))
@@ -702,8 +708,17 @@ bench_mixed() {
     local writes="tx-credit contribute template-use"
     [ "$WRITE_KINDS" = 1 ] || writes=${WRITE_KINDS#0}
     if [ -n "$writes" ]; then
+        # Each write's reference: the raw commit rate just before it and just after it, with the
+        # server idle (it holds no lock between requests), their mean. Measured once at the end,
+        # the reference swung from 2,900 to 4,800 commits a second between runs minutes apart.
+        local before after
+        before=$(raw_commit_now) || die "the raw commit loop failed"
         for kind in $writes; do
             kinds_run "writes.$kind" "$kind" "$THREADS" "$CONNECTIONS" "$DURATION"
+            after=$(raw_commit_now) || die "the raw commit loop failed"
+            figure "$BACKEND" "ref.raw_commit.$kind.rps" "$(python3 -c 'import sys; print(f"{(float(sys.argv[1]) + float(sys.argv[2])) / 2:.1f}")' "$before" "$after")"
+            log "    raw single-row commits around it: $(printf '%.0f' "$before") and $(printf '%.0f' "$after")/s"
+            before=$after
         done
     fi
     rss=$(server_rss)
@@ -715,11 +730,7 @@ bench_mixed() {
 
     # The write reference, on the same database with the server stopped.
     local raw
-    if [ "$BACKEND" = sqlite ]; then
-        raw=$(python3 "$ROOT/scripts/bench_mixed.py" raw-commit "$DB_PATH" "$RAW_SECONDS") || die "the raw commit loop failed"
-    else
-        raw=$(raw_commit_pg) || die "pgbench failed"
-    fi
+    raw=$(raw_commit_now) || die "the raw commit loop failed"
     figure "$BACKEND" ref.raw_commit.rps "$raw"
     log "  raw single-row commits: $(printf '%.0f' "$raw")/s"
 
@@ -729,6 +740,15 @@ bench_mixed() {
     figure "$BACKEND" verify.mixed "$vcode"
     log "  verify (exit $vcode): $(grep -E '^Checked ' "$WORK/mixed-verify-$BACKEND.txt" | head -1 || true)"
     drop_db "$BACKEND" mixed
+}
+
+# The raw single-row commit rate of the current database, for RAW_SECONDS. Prints commits a second.
+raw_commit_now() {
+    if [ "$BACKEND" = sqlite ]; then
+        python3 "$ROOT/scripts/bench_mixed.py" raw-commit "$DB_PATH" "$RAW_SECONDS"
+    else
+        raw_commit_pg
+    fi
 }
 
 # PostgreSQL's raw single-row commit rate: pgbench, one client, one INSERT of a ledger-shaped row
