@@ -25,8 +25,8 @@
 #        - each write kind alone at CONNECTIONS connections (POST /transactions, contribute,
 #          template use), with the raw commit rate (below) measured before and after each, the
 #          server idle;
-#      then, server stopped, the section's reference for writes: the raw single-row commit rate on the
-#      same database (SQLite: same file, WAL, synchronous=FULL, one BEGIN/INSERT/COMMIT at a
+#      then, server stopped, the section's reference for writes: the raw single-row commit
+#      rate on the same database (SQLite: same file, WAL, synchronous=FULL, one BEGIN/INSERT/COMMIT at a
 #      time; PostgreSQL: pgbench, one client, one INSERT per transaction), and verify.
 # Then prints the per-size tables and the goals table (scripts/bench_goals.py: every figure,
 # SQLite and PostgreSQL columns, reference, ratio, goal, PASS/FAIL). Everything talks to
@@ -716,7 +716,7 @@ bench_mixed() {
         for kind in $writes; do
             kinds_run "writes.$kind" "$kind" "$THREADS" "$CONNECTIONS" "$DURATION"
             after=$(raw_commit_now) || die "the raw commit loop failed"
-            figure "$BACKEND" "ref.raw_commit.$kind.rps" "$(python3 -c 'import sys; print(f"{(float(sys.argv[1]) + float(sys.argv[2])) / 2:.1f}")' "$before" "$after")"
+            figure "$BACKEND" "ref.raw_commit.$kind.rps" "$(awk -v a="$before" -v b="$after" 'BEGIN {printf "%.1f", (a + b) / 2}')"
             log "    raw single-row commits around it: $(printf '%.0f' "$before") and $(printf '%.0f' "$after")/s"
             before=$after
         done
@@ -728,7 +728,7 @@ bench_mixed() {
     [ "$fivexx" = 0 ] || log "WARNING: the server logged $fivexx error lines ($SERVER_LOG)"
     stop_server
 
-    # The write reference, on the same database with the server stopped.
+    # The section's write reference, on the same database with the server stopped.
     local raw
     raw=$(raw_commit_now) || die "the raw commit loop failed"
     figure "$BACKEND" ref.raw_commit.rps "$raw"

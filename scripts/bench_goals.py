@@ -14,10 +14,10 @@ How each figure is measured (all in the same run, same machine, same database):
     mix's write kinds run beside it at the write rate the mixed run reached (BENCH_RATE); its
     req/s against GET /health alone at CONNECTIONS connections. That is the read's own rate
     with writes going on. The /health run is the one just before that read's (each read
-    kind has its own), since this machine's speed drifts within minutes. (The mix's own per-kind rate divided by the kind's share of the mix,
-    printed as "mix-equivalent", is the same number for every kind by construction, the
-    mix's total rate, so it cannot tell one read from another; it is shown for the mix as a
-    whole only.)
+    kind has its own), since this machine's speed drifts within minutes. (The mix's own
+    per-kind rate divided by the kind's share of the mix, printed as "mix-equivalent", is the
+    same number for every kind by construction, the mix's total rate, so it cannot tell one
+    read from another; it is shown for the mix as a whole only.)
   * POST /transactions (a credit) and contribute: each alone at CONNECTIONS connections over
     the signed-in users, against the raw single-row commit rate of the same database (SQLite:
     BEGIN; INSERT; COMMIT in a loop on the same file, WAL, synchronous=FULL; PostgreSQL:
@@ -102,7 +102,8 @@ def main() -> int:
         for b in backends:
             # The reference measured next to the figure, else the section's one.
             value = get(b, key)
-            ref = next((get(b, k) for k in ([ref_key] if isinstance(ref_key, str) else ref_key) if get(b, k) is not None), None)
+            refs = [get(b, k) for k in ([ref_key] if isinstance(ref_key, str) else ref_key)]
+            ref = next((r for r in refs if r is not None), None)
             if value is None or ref is None or ref == 0:
                 cells[b] = ("-", None)
                 continue
