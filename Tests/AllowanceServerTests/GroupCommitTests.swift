@@ -277,26 +277,6 @@ struct GroupCommitTests {
             #expect(store == 2, "temp_store is MEMORY (2)")
         }
     }
-
-    /// The writer keeps 16 MB of pages (`SQLiteWriter.opened`), and a payday batch, which once
-    /// set its own size and then SQLite's default, leaves it so.
-    @Test func theWriterKeepsSixteenMegabytesOfPagesThroughAPayday() async throws {
-        try await withApp { client in
-            // setup
-            struct Row: Decodable { let cache_size: Int }
-            let cacheSize = {
-                try await client.app.context().write { db in
-                    try await db.sql.raw("PRAGMA cache_size").first(decoding: Row.self)?.cache_size
-                }
-            }
-            let family = try await client.family(children: [("Kai", Money(cents: 1_00)), ("Freya", .zero)])
-            #expect(try await cacheSize() == -16000, "16,000 KiB")
-            // act: both paid in one batch
-            #expect(await client.runJobs(at: utc("2026-11-28T06:00:00Z"), for: family)["payday"] == 2)
-            // assert
-            #expect(try await cacheSize() == -16000, "still 16,000 KiB after a payday batch")
-        }
-    }
 }
 
 /// How many writers were at work at once, in all and of one family, at the most.

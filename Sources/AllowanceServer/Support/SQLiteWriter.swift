@@ -111,15 +111,6 @@ final class SQLiteWriter: Sendable {
         // it only ever undoes one statement, so nothing durable depends on it (alternating
         // builds, mixed database, four rounds each: postings 2,514-2,750 to 2,736-2,998 req/s).
         try connection.execute("PRAGMA temp_store = MEMORY")
-        // 16 MB of pages, where SQLite's default is 2 MB. With 2 MB the writer read pages back
-        // from the file system three times for every four writes to the log (42,316 reads
-        // beside 57,328 writes, postings at 32 connections on the bench's mixed database), a
-        // sixteenth of its thread's time, and its thread is the one every write queues on; with
-        // 16 MB, once for every eighteen (5,295 beside 93,727). A payday batch, which changes a few megabytes of pages, no longer
-        // spills them to the log in the middle of its transaction either. The server's memory
-        // after those postings: 76.5 MB (the cache fills only as pages are used; 32 MB took it
-        // to 95.6 MB for another 4,800 reads saved).
-        try connection.execute("PRAGMA cache_size = -16000")
         connection.onCommit(SQLiteCheckpoints.hook, context: Unmanaged.passUnretained(checkpoints).toOpaque())
         return connection
     }
