@@ -26,8 +26,9 @@
 #          template use), with the raw commit rate (below) measured before and after each, the
 #          server idle;
 #      then, server stopped, the section's reference for writes: the raw single-row commit
-#      rate on the same database (SQLite: same file, WAL, synchronous=FULL, one BEGIN/INSERT/COMMIT at a
-#      time; PostgreSQL: pgbench, one client, one INSERT per transaction), and verify.
+#      rate on the same database (SQLite: same file, WAL, synchronous=FULL, one
+#      BEGIN/INSERT/COMMIT at a time; PostgreSQL: pgbench, one client, one INSERT per
+#      transaction), and verify.
 # Then prints the per-size tables and the goals table (scripts/bench_goals.py: every figure,
 # SQLite and PostgreSQL columns, reference, ratio, goal, PASS/FAIL). Everything talks to
 # 127.0.0.1 only; servers (and the PostgreSQL this script started) are stopped on exit.
