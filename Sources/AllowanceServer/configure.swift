@@ -182,8 +182,16 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.middleware.use(AssetMiddleware(files: FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil)))
 
     try routes(app)
-    // Last, so it sees every route; errors it raises pass out through AppErrorMiddleware.
-    app.middleware.use(MethodNotAllowedMiddleware(routes: app.routes))
+    app.responder.use { app in
+        RouteResponder(
+            routes: app.routes,
+            middleware: app.middleware.resolve().map { middleware in
+                guard let middleware = middleware as? any AsyncMiddleware else {
+                    preconditionFailure("the application's middleware run in one task, so each is an AsyncMiddleware")
+                }
+                return middleware
+            })
+    }
     app.asyncCommands.use(SeedCommand(), as: "seed")
     app.asyncCommands.use(VerifyCommand(), as: "verify")
     app.asyncCommands.use(BackupCommand(), as: "backup")

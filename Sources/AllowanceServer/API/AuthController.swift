@@ -31,19 +31,19 @@ enum AuthController {
     }
 
     @Sendable static func registerParent(req: Request) async throws -> Response {
-        let input = try req.content.decode(RegisterParentRequest.self)
+        let input = try req.decodeJSON(RegisterParentRequest.self)
         return try await AccountService.registerParent(input, from: req.clientAddress, in: req.context).encodeResponse(
             status: .created, for: req)
     }
 
     @Sendable static func registerChild(req: Request) async throws -> Response {
         let parent = try req.requireParent()
-        let input = try req.content.decode(RegisterChildRequest.self)
+        let input = try req.decodeJSON(RegisterChildRequest.self)
         return try await AccountService.registerChild(input, by: parent, in: req.context).encodeResponse(status: .created, for: req)
     }
 
     @Sendable static func login(req: Request) async throws -> AuthResponse {
-        try await AccountService.login(try req.content.decode(LoginRequest.self), in: req.context)
+        try await AccountService.login(try req.decodeJSON(LoginRequest.self), in: req.context)
     }
 
     @Sendable static func refresh(req: Request) async throws -> AuthResponse {
@@ -56,12 +56,12 @@ enum AuthController {
 
     @Sendable static func updateProfile(req: Request) async throws -> UserResponse {
         let user = try req.requireUser()
-        return try await AccountService.updateProfile(try req.content.decode(UpdateProfileRequest.self), of: user, in: req.context)
+        return try await AccountService.updateProfile(try req.decodeJSON(UpdateProfileRequest.self), of: user, in: req.context)
     }
 
     @Sendable static func changePassword(req: Request) async throws -> MessageResponse {
         let user = try req.requireUser()
-        try await AccountService.changePassword(try req.content.decode(ChangePasswordRequest.self), of: user, in: req.context)
+        try await AccountService.changePassword(try req.decodeJSON(ChangePasswordRequest.self), of: user, in: req.context)
         return MessageResponse(message: "Password changed. Other devices have been signed out.")
     }
 

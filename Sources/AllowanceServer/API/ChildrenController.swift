@@ -37,13 +37,13 @@ enum ChildrenController {
 
     @Sendable static func create(req: Request) async throws -> Response {
         let parent = try req.requireParent()
-        let child = try await AccountService.createChild(try req.content.decode(CreateChildDto.self), by: parent, in: req.context)
+        let child = try await AccountService.createChild(try req.decodeJSON(CreateChildDto.self), by: parent, in: req.context)
         return try await child.encodeResponse(status: .created, for: req)
     }
 
     @Sendable static func giveLogin(req: Request) async throws -> ChildResponse {
         let child = try await req.childForParent(try req.uuidParameter("childId")).child
-        return try await AccountService.giveLogin(try req.content.decode(ChildLoginDto.self), to: child, in: req.context)
+        return try await AccountService.giveLogin(try req.decodeJSON(ChildLoginDto.self), to: child, in: req.context)
     }
 
     @Sendable static func show(req: Request) async throws -> ChildResponse {
@@ -57,7 +57,7 @@ enum ChildrenController {
 
     @Sendable static func update(req: Request) async throws -> ChildResponse {
         let child = try await req.childForParent(try req.uuidParameter("childId")).child
-        return try await ChildService.update(child, with: try req.content.decode(UpdateChildRequest.self), in: req.context)
+        return try await ChildService.update(child, with: try req.decodeJSON(UpdateChildRequest.self), in: req.context)
     }
 
     @Sendable static func delete(req: Request) async throws -> HTTPStatus {

@@ -25,7 +25,7 @@ enum FamilyController {
     @Sendable static func update(req: Request) async throws -> FamilyResponse {
         let parent = try req.requireParent()
         return try await AccountService.updateFamily(
-            try req.content.decode(UpdateFamilyRequest.self), familyID: parent.familyID, in: req.context)
+            try req.decodeJSON(UpdateFamilyRequest.self), familyID: parent.familyID, in: req.context)
     }
 
     /// A parent sees every child; a child sees only themselves.

@@ -92,13 +92,13 @@ enum LearningController {
 
     @Sendable static func createApp(req: Request) async throws -> Response {
         let parent = try req.requireParent()
-        let input = try req.content.decode(CreateAppCategoryDto.self)
+        let input = try req.decodeJSON(CreateAppCategoryDto.self)
         return try await AppCategoryService.create(input, by: parent, in: req.context).encodeResponse(status: .created, for: req)
     }
 
     @Sendable static func updateApp(req: Request) async throws -> AppCategoryDto {
         let app = try await req.appCategoryForParent(try req.uuidParameter("appCategoryId"))
-        return try await AppCategoryService.update(app, with: try req.content.decode(UpdateAppCategoryDto.self), in: req.context)
+        return try await AppCategoryService.update(app, with: try req.decodeJSON(UpdateAppCategoryDto.self), in: req.context)
     }
 
     @Sendable static func deleteApp(req: Request) async throws -> HTTPStatus {
@@ -107,7 +107,7 @@ enum LearningController {
     }
 
     @Sendable static func recordSession(req: Request) async throws -> Response {
-        let input = try req.content.decode(CreateLearningSessionDto.self)
+        let input = try req.decodeJSON(CreateLearningSessionDto.self)
         let child = try await req.visibleChild(input.childId)
         return try await LearningSessionService.record(input, for: child, by: try req.requireUser().userID, in: req.context)
             .encodeResponse(status: .created, for: req)
@@ -129,12 +129,12 @@ enum LearningController {
     @Sendable static func redeem(req: Request) async throws -> RedemptionDto {
         let child = try await req.visibleChild(try req.uuidParameter("childId"))
         return try await PointsService.redeem(
-            try req.content.decode(PointsChangeDto.self), for: child, by: try req.requireUser(), in: req.context)
+            try req.decodeJSON(PointsChangeDto.self), for: child, by: try req.requireUser(), in: req.context)
     }
 
     @Sendable static func adjust(req: Request) async throws -> PointsEntryDto {
         let (parent, child) = try await req.childForParent(try req.uuidParameter("childId"))
-        return try await PointsService.adjust(try req.content.decode(PointsChangeDto.self), for: child, by: parent, in: req.context)
+        return try await PointsService.adjust(try req.decodeJSON(PointsChangeDto.self), for: child, by: parent, in: req.context)
     }
 
     @Sendable static func settings(req: Request) async throws -> LearningSettingsDto {
@@ -144,11 +144,11 @@ enum LearningController {
     @Sendable static func updateSettings(req: Request) async throws -> LearningSettingsDto {
         let parent = try req.requireParent()
         return try await LearningSettings.update(
-            try req.content.decode(LearningSettingsDto.self), familyID: parent.familyID, in: req.context)
+            try req.decodeJSON(LearningSettingsDto.self), familyID: parent.familyID, in: req.context)
     }
 
     @Sendable static func createGoal(req: Request) async throws -> Response {
-        let input = try req.content.decode(CreateLearningGoalDto.self)
+        let input = try req.decodeJSON(CreateLearningGoalDto.self)
         let child = try await req.visibleChild(input.childId)
         return try await LearningGoalService.create(input, for: child, by: try req.requireUser(), in: req.context)
             .encodeResponse(status: .created, for: req)
@@ -170,7 +170,7 @@ enum LearningController {
         let (goal, child) = try await req.visibleLearningGoal(try req.uuidParameter("learningGoalId"))
         let parent = try req.requireParent()
         return try await LearningGoalService.update(
-            goal, child: child, with: try req.content.decode(UpdateLearningGoalDto.self), by: parent, in: req.context)
+            goal, child: child, with: try req.decodeJSON(UpdateLearningGoalDto.self), by: parent, in: req.context)
     }
 
     @Sendable static func deleteGoal(req: Request) async throws -> HTTPStatus {
@@ -186,7 +186,7 @@ enum LearningController {
 
     @Sendable static func createBadge(req: Request) async throws -> Response {
         let parent = try req.requireParent()
-        let input = try req.content.decode(CreateCustomBadgeDto.self)
+        let input = try req.decodeJSON(CreateCustomBadgeDto.self)
         return try await CustomBadgeStore.create(input, by: parent, in: req.context).encodeResponse(status: .created, for: req)
     }
 

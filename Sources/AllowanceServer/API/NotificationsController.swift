@@ -56,6 +56,6 @@ enum NotificationsController {
     @Sendable static func updatePreferences(req: Request) async throws -> NotificationPreferencesDto {
         let user = try req.requireUser()
         return try await NotificationService.updatePreferences(
-            of: user.userID, with: try req.content.decode(NotificationPreferencesDto.self), in: req.context)
+            of: user.userID, with: try req.decodeJSON(NotificationPreferencesDto.self), in: req.context)
     }
 }

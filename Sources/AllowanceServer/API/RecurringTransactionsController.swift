@@ -52,7 +52,7 @@ enum RecurringTransactionsController {
 
     @Sendable static func create(req: Request) async throws -> Response {
         _ = try req.requireParent()
-        let input = try req.content.decode(CreateRecurringTransactionDto.self)
+        let input = try req.decodeJSON(CreateRecurringTransactionDto.self)
         let (parent, child) = try await req.childForParent(input.childId)
         return try await RecurringService.create(input, for: child, by: parent, in: req.context).encodeResponse(status: .created, for: req)
     }
@@ -73,7 +73,7 @@ enum RecurringTransactionsController {
 
     @Sendable static func update(req: Request) async throws -> RecurringTransactionDto {
         let row = try await req.recurringForParent(try req.uuidParameter("recurringTransactionId")).row
-        return try await RecurringService.update(row, with: try req.content.decode(UpdateRecurringTransactionDto.self), in: req.context)
+        return try await RecurringService.update(row, with: try req.decodeJSON(UpdateRecurringTransactionDto.self), in: req.context)
     }
 
     @Sendable static func delete(req: Request) async throws -> HTTPStatus {

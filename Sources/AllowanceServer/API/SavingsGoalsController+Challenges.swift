@@ -5,7 +5,7 @@ extension SavingsGoalsController {
     /// Parent only.
     @Sendable static func createChallenge(req: Request) async throws -> Response {
         let access = try await req.goalForParent(try req.uuidParameter("goalId"))
-        return try await GoalChallengeService.create(access, try req.content.decode(CreateGoalChallengeDto.self), in: req.context)
+        return try await GoalChallengeService.create(access, try req.decodeJSON(CreateGoalChallengeDto.self), in: req.context)
             .encodeResponse(status: .created, for: req)
     }
 

@@ -5,7 +5,7 @@ extension SavingsGoalsController {
     /// Parent only.
     @Sendable static func createMatching(req: Request) async throws -> Response {
         let access = try await req.goalForParent(try req.uuidParameter("goalId"))
-        return try await MatchingRuleService.create(access, try req.content.decode(CreateMatchingRuleDto.self), in: req.context)
+        return try await MatchingRuleService.create(access, try req.decodeJSON(CreateMatchingRuleDto.self), in: req.context)
             .encodeResponse(status: .created, for: req)
     }
 
@@ -17,7 +17,7 @@ extension SavingsGoalsController {
     /// Parent only.
     @Sendable static func updateMatching(req: Request) async throws -> MatchingRuleDto {
         let access = try await req.goalForParent(try req.uuidParameter("goalId"))
-        return try await MatchingRuleService.update(access, try req.content.decode(UpdateMatchingRuleDto.self), in: req.context)
+        return try await MatchingRuleService.update(access, try req.decodeJSON(UpdateMatchingRuleDto.self), in: req.context)
     }
 
     /// Parent only.

@@ -6,7 +6,7 @@ extension SavingsGoalsController {
     /// Parent or self.
     @Sendable static func contribute(req: Request) async throws -> GoalProgressEventDto {
         let goalID = try req.uuidParameter("goalId")
-        let input = try req.content.decode(ContributeToGoalDto.self)
+        let input = try req.decodeJSON(ContributeToGoalDto.self)
         return try await GoalMoneyService.contribute(to: goalID, input, by: try req.requireUser(), in: req.context) {
             try await req.visibleGoal(goalID)
         }
@@ -15,19 +15,19 @@ extension SavingsGoalsController {
     /// Parent only.
     @Sendable static func withdraw(req: Request) async throws -> ContributionDto {
         let access = try await req.goalForParent(try req.uuidParameter("goalId"))
-        return try await GoalMoneyService.withdraw(access, try req.content.decode(WithdrawFromGoalDto.self), in: req.context)
+        return try await GoalMoneyService.withdraw(access, try req.decodeJSON(WithdrawFromGoalDto.self), in: req.context)
     }
 
     /// Parent only.
     @Sendable static func gift(req: Request) async throws -> GoalProgressEventDto {
         let access = try await req.goalForParent(try req.uuidParameter("goalId"))
-        return try await GoalMoneyService.gift(access, try req.content.decode(GiftToGoalDto.self), in: req.context)
+        return try await GoalMoneyService.gift(access, try req.decodeJSON(GiftToGoalDto.self), in: req.context)
     }
 
     /// Parent only. The body may be empty or `{}`: notes are optional.
     @Sendable static func purchase(req: Request) async throws -> SavingsGoalDto {
         let access = try await req.goalForParent(try req.uuidParameter("goalId"))
-        let input = req.body.data == nil ? MarkGoalPurchasedDto() : try req.content.decode(MarkGoalPurchasedDto.self)
+        let input = req.body.data == nil ? MarkGoalPurchasedDto() : try req.decodeJSON(MarkGoalPurchasedDto.self)
         return try await GoalMoneyService.purchase(access, input, in: req.context).goal
     }
 

@@ -82,7 +82,7 @@ enum SavingsGoalsController {
     /// Parent or child: a parent names the child, a child's goal is their own.
     @Sendable static func create(req: Request) async throws -> Response {
         let user = try req.requireUser()
-        let input = try req.content.decode(CreateSavingsGoalDto.self)
+        let input = try req.decodeJSON(CreateSavingsGoalDto.self)
         guard let childID = input.childId ?? user.childID else {
             throw AppError.unprocessable("childId is required: name the child the goal is for")
         }
@@ -104,7 +104,7 @@ enum SavingsGoalsController {
 
     @Sendable static func update(req: Request) async throws -> SavingsGoalDto {
         let access = try await req.visibleGoal(try req.uuidParameter("goalId"))
-        return try await SavingsGoalService.update(access, with: try req.content.decode(UpdateSavingsGoalDto.self), in: req.context)
+        return try await SavingsGoalService.update(access, with: try req.decodeJSON(UpdateSavingsGoalDto.self), in: req.context)
     }
 
     @Sendable static func cancel(req: Request) async throws -> HTTPStatus {

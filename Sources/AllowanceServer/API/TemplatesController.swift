@@ -32,13 +32,13 @@ enum TemplatesController {
 
     @Sendable static func create(req: Request) async throws -> Response {
         let parent = try req.requireParent()
-        let input = try req.content.decode(CreateTransactionTemplateDto.self)
+        let input = try req.decodeJSON(CreateTransactionTemplateDto.self)
         return try await TemplateService.create(input, by: parent, in: req.context).encodeResponse(status: .created, for: req)
     }
 
     @Sendable static func update(req: Request) async throws -> TransactionTemplateDto {
         let template = try await req.templateForCreator(try req.uuidParameter("templateId"))
-        let input = try req.content.decode(UpdateTransactionTemplateDto.self)
+        let input = try req.decodeJSON(UpdateTransactionTemplateDto.self)
         return try await TemplateService.update(template, with: input, by: try req.requireUser(), in: req.context)
     }
 
@@ -49,7 +49,7 @@ enum TemplatesController {
 
     @Sendable static func use(req: Request) async throws -> Response {
         let id = try req.uuidParameter("templateId")
-        let input = try req.content.decode(UseTemplateDto.self)
+        let input = try req.decodeJSON(UseTemplateDto.self)
         let (user, template, child) = try await req.templateToUse(id, forChild: input.childId)
         return try await TemplateUseService.use(template, for: child, input, by: user, in: req.context).encodeResponse(
             status: .created, for: req)

@@ -18,7 +18,7 @@ enum TransactionsController {
     }
 
     @Sendable static func create(req: Request) async throws -> Response {
-        let input = try req.content.decode(CreateTransactionRequest.self)
+        let input = try req.decodeJSON(CreateTransactionRequest.self)
         return try await TransactionService.create(input, by: try req.requireUser(), in: req.context) {
             try await req.childForParent(input.childId).child
         }.encodeResponse(status: .created, for: req)

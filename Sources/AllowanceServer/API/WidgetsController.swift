@@ -58,7 +58,7 @@ enum WidgetsController {
     /// The child and goal a configuration names must be ones the user may see (404 otherwise).
     @Sendable static func configure(req: Request) async throws -> WidgetConfigurationDto {
         let user = try req.requireUser()
-        let checked = try WidgetConfigService.check(try req.content.decode(UpdateWidgetConfigDto.self))
+        let checked = try WidgetConfigService.check(try req.decodeJSON(UpdateWidgetConfigDto.self))
         if let childID = checked.childID { _ = try await req.visibleChild(childID) }
         if let goalID = checked.goalID { _ = try await req.visibleGoal(goalID) }
         return try await WidgetConfigService.save(checked, for: user, in: req.context)
