@@ -182,16 +182,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.middleware.use(AssetMiddleware(files: FileMiddleware(publicDirectory: app.directory.publicDirectory, defaultFile: nil)))
 
     try routes(app)
-    app.responder.use { app in
-        RouteResponder(
-            routes: app.routes,
-            middleware: app.middleware.resolve().map { middleware in
-                guard let middleware = middleware as? any AsyncMiddleware else {
-                    preconditionFailure("the application's middleware run in one task, so each is an AsyncMiddleware")
-                }
-                return middleware
-            })
-    }
+    app.responder.use { app in RouteResponder(routes: app.routes, middleware: app.middleware.resolve()) }
     app.asyncCommands.use(SeedCommand(), as: "seed")
     app.asyncCommands.use(VerifyCommand(), as: "verify")
     app.asyncCommands.use(BackupCommand(), as: "backup")

@@ -14,9 +14,10 @@ struct RouteResponder: Responder {
     /// An address (a route's path, its parameters unnamed) and what answers there.
     private struct Address: Sendable {
         /// By method name (`HTTPMethod` is not `Hashable`).
-        var routes: [String: Answering] = [:]
-        /// The methods it takes (a GET route takes HEAD too), answered 405 with the others.
-        var notAllowed: InlineResponder?
+        let routes: [String: Answering]
+        /// The answer to any other method: 405, naming the methods it takes (a GET route takes
+        /// HEAD too).
+        let notAllowed: InlineResponder
     }
 
     /// A route, its parameters' positions in the path, and its middleware chain.
@@ -29,9 +30,16 @@ struct RouteResponder: Responder {
     private let router: TrieRouter<Address>
     private let notFound: InlineResponder
 
-    /// `middleware`: the application's, outermost first, all of them `AsyncMiddleware`.
-    init(routes: Routes, middleware: [any AsyncMiddleware]) {
-        var addresses: [[PathComponent]: Address] = [:]
+    /// `middleware`: the application's, outermost first, all of them `AsyncMiddleware` (each
+    /// calls the next in the same task).
+    init(routes: Routes, middleware: [any Middleware]) {
+        let middleware = middleware.map { middleware in
+            guard let middleware = middleware as? any AsyncMiddleware else {
+                preconditionFailure("the application's middleware run in one task, so each is an AsyncMiddleware")
+            }
+            return middleware
+        }
+        var addresses: [[PathComponent]: [String: Answering]] = [:]
         for route in routes.all {
             let path = route.path.filter { $0 != .constant("") }
             precondition(!path.contains(.catchall), "no route takes a catch-all path")
@@ -47,15 +55,15 @@ struct RouteResponder: Responder {
                 } else {
                     InlineResponder(middleware: middleware, handler: route.responder)
                 }
-            addresses[address, default: Address()].routes[route.method.rawValue] = Answering(
+            addresses[address, default: [:]][route.method.rawValue] = Answering(
                 route: route, parameters: parameters, responder: responder)
         }
         let router = TrieRouter(Address.self)
-        for (path, var address) in addresses {
-            var allowed = address.routes.keys.map { HTTPMethod(rawValue: $0) }
-            if address.routes["GET"] != nil, address.routes["HEAD"] == nil { allowed.append(.HEAD) }
-            address.notAllowed = InlineResponder(middleware: middleware, handler: Refusing(error: MethodNotAllowed(allowed: allowed)))
-            router.register(address, at: path)
+        for (path, routes) in addresses {
+            var allowed = routes.keys.map { HTTPMethod(rawValue: $0) }
+            if routes["GET"] != nil, routes["HEAD"] == nil { allowed.append(.HEAD) }
+            let notAllowed = InlineResponder(middleware: middleware, handler: Refusing(error: MethodNotAllowed(allowed: allowed)))
+            router.register(Address(routes: routes, notAllowed: notAllowed), at: path)
         }
         self.router = router
         notFound = InlineResponder(middleware: middleware, handler: Refusing(error: Abort(.notFound)))
@@ -83,7 +91,7 @@ struct RouteResponder: Responder {
             // Asked before the parameters: `PUT /recurring-transactions/pending` is a method the
             // address `/recurring-transactions/pending` does not take, even though `PUT
             // /recurring-transactions/{id}` would take "pending" for an id.
-            return try await address.notAllowed!.respond(to: request)
+            return try await address.notAllowed.respond(to: request)
         }
         for (index, name) in answering.parameters { request.parameters.set(name, to: path[index]) }
         request.route = answering.route

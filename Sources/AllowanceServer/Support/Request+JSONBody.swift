@@ -8,20 +8,22 @@ extension Request {
     /// was about a twenty-fifth of a posting's CPU. Any other body, or none, goes Vapor's way,
     /// which answers it as before (another decoder, or the refusal).
     func decodeJSON<D: Decodable>(_: D.Type) throws -> D {
-        guard let type = headers.first(name: .contentType), Self.isJSON(type), let body = body.data else {
-            return try content.decode(D.self)
-        }
+        guard let body = jsonBody else { return try content.decode(D.self) }
         return try NULRefusingDecoder.json.decode(D.self, from: body, headers: headers)
     }
 
     /// `decodeJSON` for a `Content` type, which is then given its `afterDecode`, as Vapor gives it.
     func decodeJSON<C: Content>(_: C.Type) throws -> C {
-        guard let type = headers.first(name: .contentType), Self.isJSON(type), let body = body.data else {
-            return try content.decode(C.self)
-        }
+        guard let body = jsonBody else { return try content.decode(C.self) }
         var decoded = try NULRefusingDecoder.json.decode(C.self, from: body, headers: headers)
         try decoded.afterDecode()
         return decoded
+    }
+
+    /// The body, when it is there and sent as JSON.
+    private var jsonBody: ByteBuffer? {
+        guard let type = headers.first(name: .contentType), Self.isJSON(type) else { return nil }
+        return body.data
     }
 
     /// Whether a `Content-Type` names `application/json` (in any case), alone or with parameters.
