@@ -28,7 +28,8 @@
 #      then, server stopped, the section's reference for writes: the raw single-row commit
 #      rate on the same database (SQLite: same file, WAL, synchronous=FULL, one
 #      BEGIN/INSERT/COMMIT at a time; PostgreSQL: pgbench, one client, one INSERT per
-#      transaction), and verify.
+#      transaction), and verify. Every timed run also reports the bytes written to disk during
+#      it, a second and a request (the SQLite raw loop: a second and a commit).
 # Then prints the per-size tables and the goals table (scripts/bench_goals.py: every figure,
 # SQLite and PostgreSQL columns, reference, ratio, goal, PASS/FAIL). Everything talks to
 # 127.0.0.1 only; servers (and the PostgreSQL this script started) are stopped on exit.
@@ -401,6 +402,10 @@ cpu_busy_ticks() { awk '/^cpu /{print $2 + $3 + $4 + $9; exit}' /proc/stat; }
 proc_ticks() { if [ -r "/proc/$1/stat" ]; then sed 's/^.*) //' "/proc/$1/stat" | awk '{print $12 + $13}'; else echo 0; fi; }
 # Busy ticks of the bench's PostgreSQL: its postmaster and that one's children (not another
 # cluster's, such as the tests' on 55432). 0 on SQLite, which runs inside the server.
+# Bytes written to every disk so far (scripts/bench_mixed.py disk-written): what a write costs
+# the disk, which on a machine with slow flushes is the write's limit.
+disk_written_bytes() { python3 "$ROOT/scripts/bench_mixed.py" disk-written; }
+
 db_ticks() {
     if [ "${BACKEND:-sqlite}" != pg ] || [ -z "${PG_POSTMASTER:-}" ]; then echo 0; return; fi
     local pid sum=0 t
@@ -581,10 +586,10 @@ timed_wrk() {
     while [ "$1" != "--" ]; do envs+=("$1"); shift; done
     shift
     local t0 s0 w0 t1 s1 w1 rc=0 TIMEFORMAT='%R %U %S'
-    local d0 d1
-    t0=$(cpu_busy_ticks); s0=$(proc_ticks "$SERVER_PID"); d0=$(db_ticks); w0=$(date +%s.%N)
+    local d0 d1 b0 b1
+    t0=$(cpu_busy_ticks); s0=$(proc_ticks "$SERVER_PID"); d0=$(db_ticks); b0=$(disk_written_bytes); w0=$(date +%s.%N)
     { time env "${envs[@]}" wrk "$@" >"$out" 2>&1; } 2>"$WORK/wrk.time" || rc=$?
-    t1=$(cpu_busy_ticks); s1=$(proc_ticks "$SERVER_PID"); d1=$(db_ticks); w1=$(date +%s.%N)
+    t1=$(cpu_busy_ticks); s1=$(proc_ticks "$SERVER_PID"); d1=$(db_ticks); b1=$(disk_written_bytes); w1=$(date +%s.%N)
     if [ "$rc" != 0 ] || ! grep -q '^BENCH_RESULT' "$out"; then
         cat "$out" >&2
         die "wrk failed for $key"
@@ -608,6 +613,15 @@ PY
     local pgcpu=""
     [ "$BACKEND" != pg ] || pgcpu="postgres $dbc, "
     TIMED_CPU="CPU cores used: server $srv, wrk $wrkc, ${pgcpu}others $other"
+    # The disk's share: bytes written during the run, a second and a request (the log, the
+    # checkpoints copying it back, the file system's own).
+    local requests disk
+    requests=$(sed -n 's/^BENCH_RESULT requests=\([0-9]*\).*/\1/p' "$out")
+    disk=$(awk -v b=$((b1 - b0)) -v n="${requests:-0}" -v w0="$w0" -v w1="$w1" \
+        'BEGIN {printf "%.1f %.1f", b / 1e6 / (w1 - w0), (n > 0 ? b / n / 1e3 : 0)}')
+    figure "$BACKEND" "$key.disk_mb_s" "${disk% *}"
+    figure "$BACKEND" "$key.disk_kb_per_request" "${disk#* }"
+    TIMED_CPU="$TIMED_CPU; disk writes ${disk% *} MB/s, ${disk#* } KB a request"
     if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > float(sys.argv[2]) else 1)" "$other" "$BUSY_LIMIT"; then
         TIMED_CPU="$TIMED_CPU (WARNING: other processes were busy; figures skewed)"
     fi

@@ -21,7 +21,8 @@
       The database's raw single-row commit rate: BEGIN; INSERT one ledger-shaped row; COMMIT,
       in a loop for SECONDS, into a scratch copy of the ledger table (same columns and
       indexes) in the same file, with the same journal mode (WAL, stored in the file) and the
-      synchronous setting the server uses (SQLite's default, FULL). Prints commits per second.
+      synchronous setting the server uses (SQLite's default, FULL). Prints commits per second
+      (and, on stderr, the bytes the loop wrote to disk, a second and a commit).
 
   bench_mixed.py wait-ready URL PID T0 [--timeout 120]
       Polls URL every 5 ms until it answers 200 and prints the seconds since T0 (the
@@ -29,6 +30,10 @@
 
   bench_mixed.py rss PID
       The process's resident memory (VmRSS from /proc/PID/status) in MB.
+
+  bench_mixed.py disk-written
+      Bytes written to every disk since boot (/sys/block/*/stat; loop and RAM disks left out):
+      the bench takes the difference around each timed run and each raw commit loop.
 
 The mix (weights in per cent of all requests; 90 % reads, 10 % writes):
 """
@@ -260,6 +265,7 @@ def raw_commit(args):
     sql = (f"INSERT INTO {copy} (id, child_id, amount_cents, type, description, category, notes, balance_after_cents,"
            " created_by, created_at, entry_number) VALUES (?, ?, 125, 'Credit', 'Chores', 'Chores', NULL, 125, NULL, ?, ?)")
     n = 0
+    written = disk_written_bytes()
     started = time.perf_counter()
     deadline = started + args.seconds
     while True:
@@ -270,11 +276,32 @@ def raw_commit(args):
         if n % 16 == 0 and time.perf_counter() >= deadline:
             break
     elapsed = time.perf_counter() - started
+    written = disk_written_bytes() - written
     con.execute(f"DROP TABLE {copy}")
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     print(f"{n / elapsed:.1f}")
-    print(f"bench_mixed: raw commits: {n} in {elapsed:.2f}s (journal_mode={mode}, synchronous={args.synchronous})",
-          file=sys.stderr)
+    print(f"bench_mixed: raw commits: {n} in {elapsed:.2f}s (journal_mode={mode}, synchronous={args.synchronous}),"
+          f" disk writes {written / 1e6 / elapsed:.1f} MB/s, {written / max(n, 1) / 1e3:.1f} KB a commit", file=sys.stderr)
+    return 0
+
+
+def disk_written_bytes():
+    """Bytes written to every disk so far: the sectors of /sys/block/*/stat, loop and RAM disks
+    left out (the run's own writes, since the bench flags other busy processes)."""
+    total = 0
+    for name in os.listdir("/sys/block"):
+        if name.startswith(("loop", "ram", "zram")):
+            continue
+        try:
+            with open(f"/sys/block/{name}/stat") as stat:
+                total += int(stat.read().split()[6]) * 512
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def print_disk_written(_args):
+    print(disk_written_bytes())
     return 0
 
 
@@ -336,9 +363,10 @@ def main():
     p.add_argument("--timeout", type=float, default=120)
     p = sub.add_parser("rss")
     p.add_argument("pid", type=int)
+    sub.add_parser("disk-written")
     args = ap.parse_args()
     return {"prepare": prepare, "analyze": analyze, "wrk-result": record_wrk, "raw-commit": raw_commit,
-            "wait-ready": wait_ready, "rss": rss}[args.command](args)
+            "wait-ready": wait_ready, "rss": rss, "disk-written": print_disk_written}[args.command](args)
 
 
 if __name__ == "__main__":
