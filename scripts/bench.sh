@@ -400,12 +400,12 @@ PY
 # Busy clock ticks of the whole machine (user+nice+system+steal; interrupts left out) and of one process.
 cpu_busy_ticks() { awk '/^cpu /{print $2 + $3 + $4 + $9; exit}' /proc/stat; }
 proc_ticks() { if [ -r "/proc/$1/stat" ]; then sed 's/^.*) //' "/proc/$1/stat" | awk '{print $12 + $13}'; else echo 0; fi; }
-# Busy ticks of the bench's PostgreSQL: its postmaster and that one's children (not another
-# cluster's, such as the tests' on 55432). 0 on SQLite, which runs inside the server.
 # Bytes written to every disk so far (scripts/bench_mixed.py disk-written): what a write costs
 # the disk, which on a machine with slow flushes is the write's limit.
 disk_written_bytes() { python3 "$ROOT/scripts/bench_mixed.py" disk-written; }
 
+# Busy ticks of the bench's PostgreSQL: its postmaster and that one's children (not another
+# cluster's, such as the tests' on 55432). 0 on SQLite, which runs inside the server.
 db_ticks() {
     if [ "${BACKEND:-sqlite}" != pg ] || [ -z "${PG_POSTMASTER:-}" ]; then echo 0; return; fi
     local pid sum=0 t
