@@ -691,6 +691,20 @@ bench_mixed() {
     local reads="child-dash parent-dash list goals notifications page-dashboard page-child"
     [ "$READ_KINDS" = 1 ] || reads=${READ_KINDS#0}
     if [ -n "$reads" ]; then
+        # The steady writes alone, at the rate they run beside each read: the server's CPU they
+        # take is not the reads' to use. Alone in their groups at this rate, each write costs
+        # about twice its CPU at full speed, where a group's commit is shared.
+        local steady="$WORK/wrk-$BACKEND-steady-writes.txt"
+        timed_wrk steady_writes "$steady" BENCH_REQUESTS="$WORK/mixed-requests.tsv" \
+            BENCH_KINDS=tx-credit,tx-debit,contribute,template-use BENCH_THREADS="$WRITER_CONNECTIONS" BENCH_RATE="$write_rate" -- \
+            -t"$WRITER_CONNECTIONS" -c"$WRITER_CONNECTIONS" -d"$DURATION" --timeout 10s -s "$ROOT/scripts/bench_mixed.lua" "$BASE"
+        local steady_result
+        steady_result=$(python3 "$ROOT/scripts/bench_mixed.py" wrk-result "$steady" "$BACKEND" "$WORK/figures.tsv" steady_writes)
+        local per_write
+        per_write=$(awk -F'\t' -v b="$BACKEND" '$1 == b && $2 == "steady_writes.cpu_server" {c = $3}
+            $1 == b && $2 == "steady_writes.rps" {r = $3} END {printf "%.0f", (r > 0 ? c / r * 1e6 : 0)}' "$WORK/figures.tsv")
+        figure "$BACKEND" steady_writes.cpu_us_per_write "$per_write"
+        log "  the steady writes alone (target $write_rate/s): $steady_result; $TIMED_CPU; $per_write us of server CPU a write"
         for kind in $reads; do
             # The read's own reference, just before it: this machine's speed drifts by a fifth
             # and more within minutes, so a /health measured once, a few minutes earlier, swung
