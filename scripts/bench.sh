@@ -690,13 +690,15 @@ bench_mixed() {
     local kind
     local reads="child-dash parent-dash list goals notifications page-dashboard page-child"
     [ "$READ_KINDS" = 1 ] || reads=${READ_KINDS#0}
+    # The writes kept going beside each read, at the mix's rate.
+    local steady_kinds=tx-credit,tx-debit,contribute,template-use
     if [ -n "$reads" ]; then
         # The steady writes alone, at the rate they run beside each read: the server's CPU they
         # take is not the reads' to use. Alone in their groups at this rate, each write costs
         # about twice its CPU at full speed, where a group's commit is shared.
         local steady="$WORK/wrk-$BACKEND-steady-writes.txt"
         timed_wrk steady_writes "$steady" BENCH_REQUESTS="$WORK/mixed-requests.tsv" \
-            BENCH_KINDS=tx-credit,tx-debit,contribute,template-use BENCH_THREADS="$WRITER_CONNECTIONS" BENCH_RATE="$write_rate" -- \
+            BENCH_KINDS="$steady_kinds" BENCH_THREADS="$WRITER_CONNECTIONS" BENCH_RATE="$write_rate" -- \
             -t"$WRITER_CONNECTIONS" -c"$WRITER_CONNECTIONS" -d"$DURATION" --timeout 10s -s "$ROOT/scripts/bench_mixed.lua" "$BASE"
         local steady_result
         steady_result=$(python3 "$ROOT/scripts/bench_mixed.py" wrk-result "$steady" "$BACKEND" "$WORK/figures.tsv" steady_writes)
@@ -713,7 +715,7 @@ bench_mixed() {
             # Writes at the mix's rate, beside the read (they start first and end after it).
             local wout="$WORK/wrk-$BACKEND-writer-$kind.txt" wsecs warm=${READ_WARMUP%s}
             wsecs=$(( ${DURATION%s} + warm + 2 ))
-            env BENCH_REQUESTS="$WORK/mixed-requests.tsv" BENCH_KINDS=tx-credit,tx-debit,contribute,template-use \
+            env BENCH_REQUESTS="$WORK/mixed-requests.tsv" BENCH_KINDS="$steady_kinds" \
                 BENCH_THREADS="$WRITER_CONNECTIONS" BENCH_RATE="$write_rate" \
                 wrk -t"$WRITER_CONNECTIONS" -c"$WRITER_CONNECTIONS" -d"${wsecs}s" --timeout 10s \
                 -s "$ROOT/scripts/bench_mixed.lua" "$BASE" >"$wout" 2>&1 &
