@@ -197,4 +197,32 @@ extension NotificationTests {
             #expect(try await list("limit=5").notifications.count == 3)
         }
     }
+    /// The list is newest first whatever each notification's state: read and unread ones
+    /// that alternate in time come back in that order, cut at the limit, and the unread list
+    /// holds only the unread, newest first.
+    @Test func readAndUnreadNotificationsListNewestFirstTogether() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 10_00))])
+            let kai = family.children[0]
+            var titles: [String] = []
+            for cents: Int64 in [1_00, 2_00, 3_00, 4_00, 5_00, 6_00] {
+                client.now.value += 60
+                try await client.post(.credit, cents, to: kai, in: family, description: "Chores")
+                titles.insert("You received \(Money(cents: cents).formatted)", at: 0)
+            }
+            let all: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications?limit=6", token: kai.token)
+            #expect(all.notifications.map(\.title) == titles)
+            // Every other one read: $5, $3 and $1.
+            for notification in all.notifications.enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
+                try await client.send(.PATCH, "/api/v1/notifications/\(notification.id)/read", token: kai.token)
+            }
+            let page: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications?limit=4", token: kai.token)
+            #expect(page.notifications.map(\.title) == Array(titles.prefix(4)))
+            #expect(page.notifications.map(\.isRead) == [false, true, false, true])
+            #expect(page.unreadCount == 3)
+            let unread: NotificationListResponse = try await client.call(
+                .GET, "/api/v1/notifications?unreadOnly=true&limit=2", token: kai.token)
+            #expect(unread.notifications.map(\.title) == ["You received $6.00", "You received $4.00"])
+        }
+    }
 }

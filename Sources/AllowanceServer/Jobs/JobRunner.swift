@@ -9,6 +9,8 @@ enum JobRunner {
         let handled: Int
         /// Set when the job failed; the other jobs still ran.
         let error: String?
+        /// How long it took.
+        var duration: Duration = .zero
     }
 
     static func runAll(_ context: ServiceContext) async -> [Result] {
@@ -16,7 +18,7 @@ enum JobRunner {
         var results: [Result] = []
         for job in app.jobs.all {
             let start = ContinuousClock.now
-            let result: Result
+            var result: Result
             do {
                 result = Result(name: job.name, handled: try await job.run(context), error: nil)
             } catch let partial as PartialJobFailure {
@@ -26,7 +28,8 @@ enum JobRunner {
                 app.logger.report(error: error)
                 result = Result(name: job.name, handled: 0, error: String(describing: error))
             }
-            app.metrics?.recordJobRun(result, duration: start.duration(to: .now))
+            result.duration = start.duration(to: .now)
+            app.metrics?.recordJobRun(result, duration: result.duration)
             results.append(result)
         }
         return results

@@ -66,10 +66,28 @@ struct AddQueryIndexes: AsyncMigration {
             ("savings_goals_child_idx", "savings_goals", "child_id"),
         ])
 
+    /// A user's notifications were indexed twice, by time (the list) and by whether they are
+    /// read (the unread count), and every notification stored (each posting's, each payday's)
+    /// wrote a leaf of both, each at a random place, since users' rows lie apart. One index by
+    /// user, read state and time serves both: the count reads the unread range, the unread list
+    /// reads it newest first, and the whole list merges the unread and the read ranges, each
+    /// newest first, stopping at its limit (`NotificationService.list`). Measured on the bench's
+    /// mixed database, 32 connections posting: 72 KB written to disk a posting before, 61-62
+    /// after (WAL frames and their checkpoint's copies); a 10,000-child payday 0.77-0.82 s
+    /// before, 0.72-0.77 after.
+    static let notificationsByReadState = AddQueryIndexes(
+        name: "AllowanceServer.OneNotificationIndex",
+        indexes: [("notifications_user_read_created_idx", "notifications", "user_id, is_read, created_at")],
+        replacing: [
+            ("notifications_user_created_idx", "notifications", "user_id, created_at"),
+            ("notifications_user_unread_idx", "notifications", "user_id, is_read"),
+        ])
+
     private static let ownerIndexes: [Index] = [
         // A child's ledger page, newest first (`LedgerService.list`).
         ("transactions_child_created_idx", "transactions", "child_id, created_at, entry_number"),
-        // A user's notifications, newest first, and their unread count.
+        // A user's notifications, newest first, and their unread count (both replaced by one
+        // later: `notificationsByReadState`).
         ("notifications_user_created_idx", "notifications", "user_id, created_at"),
         ("notifications_user_unread_idx", "notifications", "user_id, is_read"),
         // The last payday paid to a child, and a child's claims when the child is removed.

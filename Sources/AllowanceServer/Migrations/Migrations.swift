@@ -49,5 +49,6 @@ enum AppMigrations {
         AddQueryIndexes.claimsByChild,
         HoldDataVersionTriggers(),
         AddQueryIndexes.unread,
+        AddQueryIndexes.notificationsByReadState,
     ]
 }

@@ -61,20 +61,37 @@ enum NotificationService {
     /// of the same query, one round trip rather than two: the subquery names nothing of the
     /// outer rows, so each database works it out once. With no rows (`limit` is at least 1),
     /// the user has no notifications, or none unread when only those are asked for: 0.
+    ///
+    /// The one index is by user, read state and time (`AddQueryIndexes.notificationsByReadState`),
+    /// so the whole list is the unread range and the read range, each newest first, merged as
+    /// they are read, stopping at the limit. SQLite merges a bare `UNION ALL` so (`MERGE (UNION
+    /// ALL)`); PostgreSQL planned it as both ranges whole and a sort (0.6 ms for a user with 700
+    /// notifications), so there each range is limited too, which it merges (`Merge Append`,
+    /// 0.3 ms, as the list by time alone took). SQLite allows no limit on a range without a
+    /// subquery, whose rows it then sorted again (113 µs against 47 bare).
     static func list(for userID: UUID, unreadOnly: Bool, limit: Int, on db: Database) async throws -> NotificationListResponse {
         precondition(limit >= 1, "a list of no notifications would not carry the unread count")
         struct Row: Decodable {
             let id: UUID, type: String, title: String, message: String, child_id: UUID?, is_read: Bool, created_at: Date
             let read_at: Date?, unread: Int
         }
-        let unreadFilter: SQLQueryString = unreadOnly ? " AND is_read = FALSE" : ""
-        let rows = try await db.sql.raw(
+        func range(read: Bool) -> SQLQueryString {
             """
             SELECT id, type, title, message, child_id, is_read, created_at, read_at,
                    (SELECT COUNT(*) FROM notifications WHERE user_id = \(bind: userID) AND is_read = FALSE) AS unread
-            FROM notifications WHERE user_id = \(bind: userID)\(unreadFilter) ORDER BY created_at DESC LIMIT \(unsafeRaw: String(limit))
+            FROM notifications WHERE user_id = \(bind: userID) AND is_read = \(unsafeRaw: read ? "TRUE" : "FALSE")
             """
-        ).all(decoding: Row.self)
+        }
+        let newest: SQLQueryString = " ORDER BY created_at DESC LIMIT \(unsafeRaw: String(limit))"
+        let query: SQLQueryString =
+            if unreadOnly {
+                range(read: false) + newest
+            } else if db.sql.isPostgres {
+                "(" + range(read: false) + newest + ") UNION ALL (" + range(read: true) + newest + ")" + newest
+            } else {
+                range(read: false) + " UNION ALL " + range(read: true) + newest
+            }
+        let rows = try await db.sql.raw(query).all(decoding: Row.self)
         let notifications = rows.map {
             NotificationDto(
                 id: $0.id, type: NotificationType(rawValue: $0.type) ?? .system, title: $0.title, message: $0.message, childId: $0.child_id,
