@@ -197,6 +197,7 @@ extension NotificationTests {
             #expect(try await list("limit=5").notifications.count == 3)
         }
     }
+
     /// The list is newest first whatever each notification's state: read and unread ones
     /// that alternate in time come back in that order, cut at the limit, and the unread list
     /// holds only the unread, newest first.

@@ -29,7 +29,7 @@ enum JobRunner {
                 result = Result(name: job.name, handled: 0, error: String(describing: error))
             }
             result.duration = start.duration(to: .now)
-            app.metrics?.recordJobRun(result, duration: result.duration)
+            app.metrics?.recordJobRun(result)
             results.append(result)
         }
         return results

@@ -70,11 +70,11 @@ final class ServerMetrics: Sendable {
         recorder(Name.writeGroups, [("run", oneByOne ? "one_by_one" : "together")]).record(writers)
     }
 
-    func recordJobRun(_ result: JobRunner.Result, duration: Duration) {
+    func recordJobRun(_ result: JobRunner.Result) {
         let job = ("job", result.name)
         counter(Name.jobRuns, [job, ("outcome", result.error == nil ? "ok" : "failed")]).increment()
         counter(Name.jobHandled, [job]).increment(by: Int64(result.handled))
-        timer(Name.jobDuration, [job]).record(duration)
+        timer(Name.jobDuration, [job]).record(result.duration)
     }
 
     /// Ledger entries written: one by `LedgerService.post`, a batch's by `PaydayBatch`.

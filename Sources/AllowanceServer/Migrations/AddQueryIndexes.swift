@@ -72,9 +72,9 @@ struct AddQueryIndexes: AsyncMigration {
     /// user, read state and time serves both: the count reads the unread range, the unread list
     /// reads it newest first, and the whole list merges the unread and the read ranges, each
     /// newest first, stopping at its limit (`NotificationService.list`). Measured on the bench's
-    /// mixed database, 32 connections posting: 72 KB written to disk a posting before, 61-62
-    /// after (WAL frames and their checkpoint's copies); a 10,000-child payday 0.77-0.82 s
-    /// before, 0.72-0.77 after.
+    /// mixed database, 32 connections posting, alternating builds: 73 KB written to disk a
+    /// posting before, 61-62 after (WAL frames and their checkpoints' copies), and 1,412-1,605
+    /// postings a second before, 1,623-2,076 after; a 10,000-child payday within the spread.
     static let notificationsByReadState = AddQueryIndexes(
         name: "AllowanceServer.OneNotificationIndex",
         indexes: [("notifications_user_read_created_idx", "notifications", "user_id, is_read, created_at")],
