@@ -82,7 +82,7 @@ enum LedgerService {
             saved_out_cents = child_daily_totals.saved_out_cents + excluded.saved_out_cents
         """
 
-    /// Posts entries for different children inside the caller's PostgreSQL transaction, with
+    /// Posts entries for different children inside a posting group's transaction, with
     /// two statements for all of them: the balances (each moved only if it stays at or above
     /// zero), then the ledger rows, the day totals and the notifications. What `post` does for
     /// one, for a group of postings (`PostingGroups`): on PostgreSQL each statement's own work
@@ -94,14 +94,11 @@ enum LedgerService {
     /// child in the order given, or nil for one refused (why: `refusal(for:inFamily:on:)`). The
     /// amounts were checked before (they are positive).
     static func postEach(
-        _ postings: [(posting: LedgerPosting, family: UUID)], on db: Database,
+        _ postings: [(posting: LedgerPosting, family: UUID)], on sql: PostgresPipeline, metrics: ServerMetrics?,
         notifications: ([(entry: TransactionResponse, child: ChildRecord)?]) -> [NotificationBatch.Row] = { _ in [] }
     ) async throws -> [(entry: TransactionResponse, child: ChildRecord)?] {
-        precondition(db.inTransaction, "ledger entries are posted inside a transaction")
         precondition(Set(postings.map(\.posting.childID)).count == postings.count, "one posting per child in a statement")
         precondition(postings.allSatisfy(\.posting.amount.isPositive), "amounts are checked before they are posted")
-        let sql = db.sql
-        precondition(sql.isPostgres, "PostgreSQL runs every insert of a `WITH`; SQLite's groups are `GroupCommit`'s")
         guard !postings.isEmpty else { return [] }
         let changes = SQLRows(
             .ids(postings.map(\.posting.childID)), .integers(postings.map { $0.posting.type.signed($0.posting.amount).cents }),
@@ -156,15 +153,18 @@ enum LedgerService {
             INSERT INTO child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents)
             SELECT v.column1, v.column2, v.column3, v.column4, 1, v.column5, v.column6 FROM
             """ + days.table(on: sql) + " WHERE true" + addedToDayTotals
-        // One round trip for the rest: PostgreSQL runs every insert of a `WITH`. It starts after
-        // the update above, so it sees every entry of the children it locked. (Notifications
-        // beyond one statement's share, which a group's size makes unlikely, follow on their own.)
+        // One statement for the rest: PostgreSQL runs every insert of a `WITH`. It starts after
+        // the update above, so it sees every entry of the children it locked. Sent without
+        // waiting for its answer, which the group's next statement or its commit waits for.
+        // (Notifications beyond one statement's share, which a group's size makes unlikely,
+        // follow on their own.)
         let told = notifications(entries)
         let together = told.prefix(NotificationBatch.rowsPerStatement)
         let last = together.isEmpty ? "SELECT 1" : NotificationBatch.insert(together, on: sql)
-        try await sql.raw("WITH entries AS (" + ledgerRows + "), totals AS (" + dayTotals + ") " + last).run()
+        let rest: SQLQueryString = "WITH entries AS (" + ledgerRows + "), totals AS (" + dayTotals + ") " + last
+        try await sql.send(rest)
         try await NotificationBatch.store(Array(told.dropFirst(together.count)), on: sql)
-        for (posting, _, _) in posted { db.metrics?.recordPostings(posting.type) }
+        for (posting, _, _) in posted { metrics?.recordPostings(posting.type) }
         return entries
     }
 

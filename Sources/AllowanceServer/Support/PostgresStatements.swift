@@ -37,21 +37,10 @@ struct PostgresPreparedDatabase: SQLDatabaseOverBase {
         }
         logQuery(sql, binds)
         let logger = logger
-        do {
-            try await postgres.withConnection { connection in
-                connection.eventLoop.makeFutureWithTask {
-                    try await PreparedStatement.$text.withValue(statement.text) {
-                        for try await row in try await connection.execute(statement, logger: logger) { onRow(PostgresPreparedRow(row)) }
-                    }
-                }
-            }.get()
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresStatements.inFailedTransaction {
-            // Sent after an earlier error in the same transaction: if this was the text's first
-            // time on the connection, PostgresNIO now holds its preparation as failed for the
-            // connection's life. The text takes a new name, prepared afresh where it is next run.
-            statements.retire(statement.text.name)
-            throw error
-        }
+        let statements = statements
+        try await postgres.withConnection { connection in
+            connection.eventLoop.makeFutureWithTask { try await statement.run(on: connection, logger: logger, names: statements, onRow) }
+        }.get()
     }
 }
 
@@ -90,6 +79,25 @@ struct PreparedStatement: PostgresPreparedStatement {
         guard let name = names.name(of: sql, types: types) else { return nil }
         self.text = Text(name: name, sql: sql)
         self.bindings = bindings
+    }
+
+    /// Runs the statement on `connection`, feeding its rows to `onRow`. It is written to the
+    /// connection before the first suspension, so statements started one after another on the
+    /// connection's event loop go out in that order (`PostgresPipeline`).
+    func run(
+        on connection: PostgresConnection, logger: Logger, names: PostgresStatements, _ onRow: @escaping @Sendable (any SQLRow) -> Void
+    ) async throws {
+        do {
+            try await Self.$text.withValue(text) {
+                for try await row in try await connection.execute(self, logger: logger) { onRow(PostgresPreparedRow(row)) }
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == PostgresStatements.inFailedTransaction {
+            // Sent after an earlier error in the same transaction: if this was the text's first
+            // time on the connection, PostgresNIO now holds its preparation as failed for the
+            // connection's life. The text takes a new name, prepared afresh where it is next run.
+            names.retire(text.name)
+            throw error
+        }
     }
 
     func makeBindings() throws -> PostgresBindings { bindings }
@@ -166,6 +174,36 @@ final class PostgresStatements: Sendable {
     func retire(_ name: String) {
         names.withLockedValue { names in
             if let key = names.byKey.first(where: { $0.value == name })?.key { names.byKey[key] = nil }
+        }
+    }
+
+    /// The names each live connection is known to hold prepared (`PostgresPipeline` asks).
+    private final class Held: @unchecked Sendable {
+        weak var connection: PostgresConnection?
+        var names: Set<String> = []
+        init(_ connection: PostgresConnection) { self.connection = connection }
+    }
+
+    private let held = NIOLockedValueBox<[ObjectIdentifier: Held]>([:])
+
+    /// Whether `name` was answered on `connection` before, so is prepared there.
+    func isPrepared(_ name: String, on connection: PostgresConnection) -> Bool {
+        held.withLockedValue { held in
+            guard let entry = held[ObjectIdentifier(connection)], entry.connection === connection else { return false }
+            return entry.names.contains(name)
+        }
+    }
+
+    /// Notes that `name` was answered on `connection`.
+    func notePrepared(_ name: String, on connection: PostgresConnection) {
+        held.withLockedValue { held in
+            let key = ObjectIdentifier(connection)
+            if held[key]?.connection !== connection {
+                // A connection gone (its entry's reference is nil) may have left its address to this one.
+                held = held.filter { $0.value.connection != nil }
+                held[key] = Held(connection)
+            }
+            held[key]!.names.insert(name)
         }
     }
 }

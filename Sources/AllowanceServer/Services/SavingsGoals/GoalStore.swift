@@ -158,9 +158,7 @@ enum GoalStore {
     /// Locks several goals with their children's rows, as `lock` locks one, in the order of the
     /// children's ids, and reads each with its child (PostgreSQL's posting groups,
     /// `PostingGroups`, which check who may see them). A goal that is gone is missing.
-    static func lock(_ goalIDs: [UUID], on db: Database) async throws -> [UUID: (goal: GoalRecord, child: ChildRecord)] {
-        precondition(db.inTransaction, "goals are locked inside a transaction")
-        let sql = db.sql
+    static func lock(_ goalIDs: [UUID], on sql: PostgresPipeline) async throws -> [UUID: (goal: GoalRecord, child: ChildRecord)] {
         precondition(sql.isPostgres, "SQLite's writers take turns already")
         let rows = try await sql.raw(
             lockColumns + ", " + FamilyDirectory.columns(named: "kid_") + " FROM savings_goals"

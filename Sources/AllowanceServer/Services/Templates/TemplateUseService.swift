@@ -38,15 +38,21 @@ enum TemplateUseService {
 
     /// Counts `uses` (a group of postings counts all of its own with one statement).
     static func count(_ uses: [Use], on sql: any SQLDatabase) async throws {
+        guard let counts = counting(uses, on: sql) else { return }
+        try await sql.raw(counts).run()
+    }
+
+    /// The statement that counts `uses`; nil for none.
+    static func counting(_ uses: [Use], on sql: any SQLDatabase) -> SQLQueryString? {
         // One row for each template and family with its number of uses: a statement may
         // change a row only once.
         let counted = Array(Dictionary(uses.map { ($0, Int64(1)) }, uniquingKeysWith: +))
-        guard !counted.isEmpty else { return }
+        guard !counted.isEmpty else { return nil }
         let rows = SQLRows(.ids(counted.map(\.key.templateID)), .ids(counted.map(\.key.familyID)), .integers(counted.map(\.value)))
         let counts: SQLQueryString =
             "INSERT INTO template_usage (template_id, family_id, usage_count) SELECT v.column1, v.column2, v.column3 FROM "
         let added: SQLQueryString =
             " WHERE true ON CONFLICT (template_id, family_id) DO UPDATE SET usage_count = template_usage.usage_count + excluded.usage_count"
-        try await sql.raw(counts + rows.table(on: sql) + added).run()
+        return counts + rows.table(on: sql) + added
     }
 }
