@@ -70,19 +70,25 @@ final class PostgresPipeline: SQLDatabaseOverBase, Sendable {
     }
 
     /// Writes `query` now, after the statements written before it; its answer is waited for
-    /// with the next statement whose rows are read, or at the commit. The first time its text
-    /// is sent on this connection, though, it is waited for at once: PostgresNIO prepares the
-    /// statement first and sends it only once prepared, behind whatever was written meanwhile.
+    /// with the next statement whose rows are read, or at the commit. Two kinds are waited for
+    /// at once. The first time a text is sent on this connection: PostgresNIO prepares it first
+    /// and sends it only once prepared, behind whatever was written meanwhile. And one sent
+    /// unprepared with values: PostgresKit encodes them in the task, and one it could not encode
+    /// would never be sent, while a `COMMIT` after it would.
     func send(_ query: any SQLExpression) async throws {
-        let statement = try write(query) { _ in }
-        guard let statement, !statements.isPrepared(statement.text.name, on: connection) else { return }
-        try await answered()
-        statements.notePrepared(statement.text.name, on: connection)
+        let (statement, binds) = try write(query) { _ in }
+        if let statement {
+            guard !statements.isPrepared(statement.text.name, on: connection) else { return }
+            try await answered()
+            statements.notePrepared(statement.text.name, on: connection)
+        } else if binds > 0 {
+            try await answered()
+        }
     }
 
     /// Writes `query` now, then waits for the answers to every statement before it and to it.
     func execute(sql query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) async throws {
-        let statement = try write(query, onRow)
+        let (statement, _) = try write(query, onRow)
         try await answered()
         if let statement { statements.notePrepared(statement.text.name, on: connection) }
     }
@@ -93,8 +99,10 @@ final class PostgresPipeline: SQLDatabaseOverBase, Sendable {
 
     /// Starts `query`, prepared when it can be (`PostgresPreparedDatabase`), as a task that
     /// writes it on the connection's loop after those started before; returns the prepared
-    /// statement, nil when it goes unprepared.
-    private func write(_ query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void) throws -> PreparedStatement? {
+    /// statement (nil when it goes unprepared) and the number of values it binds.
+    private func write(
+        _ query: any SQLExpression, _ onRow: @escaping @Sendable (any SQLRow) -> Void
+    ) throws -> (PreparedStatement?, binds: Int) {
         let (sql, binds) = serialize(query)
         let statement = try PreparedStatement(sql: sql, binds: binds, names: statements)
         if statement != nil { logQuery(sql, binds) }
@@ -104,7 +112,7 @@ final class PostgresPipeline: SQLDatabaseOverBase, Sendable {
             try await statement.run(on: connection, logger: logger, names: names, onRow)
         }
         unanswered.withLockedValue { $0.append(task) }
-        return statement
+        return (statement, binds.count)
     }
 
     /// Waits for the statements written so far, in order; throws the first failure.
