@@ -35,10 +35,11 @@ import Testing
             .dates(rows.map(\.column5)), .optionalTexts(rows.map(\.column6)))
     }
 
+    /// Each row alone too: one row goes value by value on PostgreSQL, not as arrays.
     @Test func everyColumnReadsBackAsItWasGiven() async throws {
         try await withApp { client in
             let sql = client.app.db.sql
-            for rows in [[Self.rows[0]], Self.rows] {
+            for rows in Self.rows.map({ [$0] }) + [Self.rows] {
                 let read = try await sql.raw(
                     "SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6 FROM " + Self.table(rows).table(on: sql)
                 ).all(decoding: Row.self)
