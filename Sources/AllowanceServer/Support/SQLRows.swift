@@ -47,29 +47,21 @@ struct SQLRows: Sendable {
             }
         }
 
-        /// The whole column bound as one array, cast to its type (PostgreSQL).
-        var array: SQLQueryString {
+        /// The column bound for PostgreSQL, cast to its type: the whole column as one array, or
+        /// for a single row its one value alone (`values(on:)`).
+        func postgres(single: Bool) -> SQLQueryString {
             switch self {
-            case .ids(let values): "CAST(\(bind: values) AS uuid[])"
-            case .optionalIDs(let values): "CAST(\(bind: values.map { $0?.uuidString ?? "" }) AS text[])"
-            case .texts(let values): "CAST(\(bind: values) AS text[])"
-            case .optionalTexts(let values): "CAST(\(bind: values.map { $0 ?? "" }) AS text[])"
-            case .integers(let values): "CAST(\(bind: values) AS bigint[])"
-            case .dates(let values): "CAST(\(bind: values) AS timestamptz[])"
+            case .ids(let values): Self.cast(values, as: "uuid", single: single)
+            case .optionalIDs(let values): Self.cast(values.map { $0?.uuidString ?? "" }, as: "text", single: single)
+            case .texts(let values): Self.cast(values, as: "text", single: single)
+            case .optionalTexts(let values): Self.cast(values.map { $0 ?? "" }, as: "text", single: single)
+            case .integers(let values): Self.cast(values, as: "bigint", single: single)
+            case .dates(let values): Self.cast(values, as: "timestamptz", single: single)
             }
         }
 
-        /// Its one value bound alone, cast as `array` casts the whole column (PostgreSQL, a
-        /// single row).
-        var single: SQLQueryString {
-            switch self {
-            case .ids(let values): "CAST(\(bind: values[0]) AS uuid)"
-            case .optionalIDs(let values): "CAST(\(bind: values[0]?.uuidString ?? "") AS text)"
-            case .texts(let values): "CAST(\(bind: values[0]) AS text)"
-            case .optionalTexts(let values): "CAST(\(bind: values[0] ?? "") AS text)"
-            case .integers(let values): "CAST(\(bind: values[0]) AS bigint)"
-            case .dates(let values): "CAST(\(bind: values[0]) AS timestamptz)"
-            }
+        private static func cast<Value: Encodable & Sendable>(_ values: [Value], as type: String, single: Bool) -> SQLQueryString {
+            single ? "CAST(\(bind: values[0]) AS \(unsafeRaw: type))" : "CAST(\(bind: values) AS \(unsafeRaw: type)[])"
         }
 
         /// How PostgreSQL reads the unnested column `name` back as this column's type.
@@ -127,9 +119,9 @@ struct SQLRows: Sendable {
         let reads = zip(columns, names).map { column, name in column.read(name) }
         let source: SQLQueryString =
             count == 1
-            ? "(SELECT " + zip(columns, names).map { column, name in column.single + " AS \(unsafeRaw: name)" }.joined(separator: ", ")
-                + ") AS u"
-            : "unnest(" + columns.map(\.array).joined(separator: ", ") + ") AS u(\(unsafeRaw: names.joined(separator: ", ")))"
+            ? "(SELECT " + zip(columns, names).map { $0.postgres(single: true) + " AS \(unsafeRaw: $1)" }.joined(separator: ", ") + ") AS u"
+            : "unnest(" + columns.map { $0.postgres(single: false) }.joined(separator: ", ")
+                + ") AS u(\(unsafeRaw: names.joined(separator: ", ")))"
         return "SELECT \(unsafeRaw: reads.joined(separator: ", ")) FROM " + source
     }
 }
