@@ -54,6 +54,35 @@ import Testing
         }
     }
 
+    /// Two parents of one family, one warned below $10.00 and one below $6.00: Kai ($12.00)
+    /// spends $1.00 seven times, one after another. Each parent hears once, when the balance
+    /// crosses their own line, with their own amount in the message; and neither hears of the
+    /// other's crossing. (On PostgreSQL each debit is a posting group, which reads the parents
+    /// with the balance's update; on SQLite the debit reads them itself.)
+    @Test func eachParentIsWarnedAtTheirOwnThreshold() async throws {
+        try await withApp { client in
+            // setup
+            let family = try await client.family(children: [("Kai", Money(cents: 12_00))])
+            let kai = family.children[0]
+            let robin = try await client.addParent(to: family, firstName: "Robin")
+            for (token, cents) in [(family.parent.token, Int64(10_00)), (robin.token, 6_00)] {
+                let _: NotificationPreferencesDto = try await client.call(
+                    .PUT, "/api/v1/notifications/preferences", token: token,
+                    json: NotificationPreferencesDto(lowBalanceWarningEnabled: true, lowBalanceThreshold: Money(cents: cents)))
+            }
+            // act
+            for index in 1...7 {
+                let response = try await client.post(.debit, 1_00, to: kai, in: family, description: "Snack \(index)")
+                #expect(response.status == .created)
+            }
+            // assert
+            let first: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications", token: family.parent.token)
+            #expect(first.notifications.map(\.message) == ["Kai has $9.00 after \"Snack 3\" (below your $10.00 alert)."])
+            let second: NotificationListResponse = try await client.call(.GET, "/api/v1/notifications", token: robin.token)
+            #expect(second.notifications.map(\.message) == ["Kai has $5.00 after \"Snack 7\" (below your $6.00 alert)."])
+        }
+    }
+
     /// The parent's alert about a child outlives the child, but its "View" no longer leads to
     /// a page that is gone.
     @Test func aNotificationAboutARemovedChildLinksNowhere() async throws {

@@ -113,6 +113,49 @@ import Testing
         }
     }
 
+    /// Batches are whole families, and two batches paid at the same time (as PostgreSQL's runs
+    /// do) pay each child as paying alone would: two families (Kai and Freya; Sam) in batches
+    /// of at least one child make one batch each; both paid at once credit all three, each with
+    /// their own running balance, the audit is clean, and paying the same batches again pays
+    /// nobody twice.
+    @Test func payday_BatchesOfWholeFamiliesPaidAtOnceEachPayOnce() async throws {
+        try await withApp { client in
+            // setup
+            var first = try await client.family(children: [("Kai", Money(cents: 1_00)), ("Freya", Money(cents: 2_00))])
+            var second = try await client.family(children: [("Sam", Money(cents: 3_00))])
+            let context = client.app.context(now: utc("2026-11-28T06:00:00Z"))
+            var families: [[PaydayBatch.Due]] = []
+            for family in [first, second] {
+                let owed = try await PaydayService.owedChildren(only: nil, scope: family.parent.familyId, on: context.sql)
+                families.append(
+                    owed.flatMap { child in
+                        child.paydays(through: context.now).map {
+                            PaydayBatch.Due(child: child, payday: $0, day: child.calendar.dayKey($0))
+                        }
+                    })
+            }
+            let batches = PaydayService.batched(families, size: 1)
+            // act
+            let outcomes = await PaydayService.pay(batches, atOnce: 2, hooks: [], in: context)
+            let again = await PaydayService.pay(batches, atOnce: 2, hooks: [], in: context)
+            // assert
+            #expect(batches.map { Set($0.map(\.child.first_name)) } == [["Kai", "Freya"], ["Sam"]])
+            #expect(outcomes.map(\.paid).sorted() == [1, 2] && outcomes.allSatisfy(\.failed.isEmpty))
+            #expect(again.map(\.paid) == [0, 0] && again.allSatisfy(\.failed.isEmpty))
+            first = try await client.signIn(first)
+            second = try await client.signIn(second)
+            let expected = [
+                (first, first.children[0], Int64(11_00)), (first, first.children[1], 12_00), (second, second.children[0], 13_00),
+            ]
+            for (family, child, cents) in expected {
+                let paid = try await client.ledger(of: child, in: family, search: "Weekly allowance")
+                #expect(paid.map(\.balanceAfter) == [Money(cents: cents)] && paid.map(\.createdAt) == [utc("2026-11-28T05:00:00Z")])
+            }
+            #expect(try await client.audit(first).isClean)
+            #expect(try await client.audit(second).isClean)
+        }
+    }
+
     @Test func payday_StaysAtLocalMidnightAcrossTheDaylightSavingChange() async throws {
         // Tuesday 20 October 2026; New York's clocks go back on Sunday 1 November.
         try await withApp(at: utc("2026-10-20T16:00:00Z")) { client in
