@@ -26,7 +26,8 @@ children, created ``--weeks`` (default 52) weeks ago, in one of four time zones.
 Every invariant that ``allowance-server verify`` and the reads rely on holds: the ledger's
 ``balance_after_cents`` is the running balance (never below a reserve, so the benchmark's
 small debits are never refused), ``children.balance_cents`` is the last of them,
-``entry_number`` counts 1, 2, 3... per child and per goal, ``child_daily_totals`` holds each
+``entry_number`` counts 1, 2, 3... per child and per goal (the last on the child's and the goal's
+``last_entry_number``), ``child_daily_totals`` holds each
 local day's credits, debits, entries and goal deposits, each goal's amount is the sum of its
 contribution rows. Passwords are all ``allowance`` (a bcrypt hash of cost 4, so that signing
 in hundreds of users is quick).
@@ -373,7 +374,7 @@ def seed_family(index: int, sink: Sink, rng: random.Random, calendars: dict, now
                 "product_url": None, "category": goal["category"], "target_date": None, "status": 1, "completed_at": None,
                 "purchased_at": None, "purchase_notes": None, "priority": priority, "auto_transfer_amount_cents": goal["auto"],
                 "auto_transfer_type": 1 if goal["auto"] else 0, "created_by": user_id, "created_at": goal["created"],
-                "updated_at": goal["updated"]})
+                "updated_at": goal["updated"], "last_entry_number": goal["entries"]})
             achieved = goal.get("achieved", {})
             for percent in MILESTONES:
                 sink.add("goal_milestones", {"id": new_id(), "goal_id": goal_id, "percent_complete": percent,
@@ -386,7 +387,7 @@ def seed_family(index: int, sink: Sink, rng: random.Random, calendars: dict, now
         sink.add("children", {
             "id": child_id, "user_id": user_id, "family_id": family_id, "weekly_allowance_cents": allowance,
             "allowance_day": allowance_day, "balance_cents": balance, "created_at": start, "allowance_paused": False,
-            "allowance_resumed_at": None})
+            "allowance_resumed_at": None, "last_entry_number": entry})
         children.append({"childId": child_id, "userId": user_id, "email": email, "goalIds": [goal_a, goal_b],
                          "entries": entry, "balanceCents": balance})
     if chores_used:

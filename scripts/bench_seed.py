@@ -12,7 +12,7 @@ with SEED_DEMO=1). The rows are written straight into SQLite, keeping every inva
   * the child's existing rows (the demo "Opening balance") are moved to the start of that
     history, in their original order;
   * balance_after_cents is the running balance, never negative;
-  * children.balance_cents is the final balance;
+  * children.balance_cents is the final balance, and children.last_entry_number the last number;
   * if the schema has transactions.entry_number (per-child posting sequence), new rows are
     numbered on from the existing ones, in time order;
   * child_daily_totals for the child is rebuilt from all of its rows, with day keys
@@ -243,6 +243,12 @@ def main() -> int:
             "UPDATE children SET balance_cents = ?, created_at = MIN(COALESCE(created_at, ?), ?) WHERE id = ?",
             (balance, first_ts, first_ts, child_id),
         )
+        # The child's row keeps the number of its latest entry (the server numbers on from it).
+        if "last_entry_number" in {r[1] for r in con.execute("PRAGMA table_info(children)")}:
+            con.execute(
+                "UPDATE children SET last_entry_number = (SELECT MAX(entry_number) FROM transactions WHERE child_id = ?) WHERE id = ?",
+                (child_id, child_id),
+            )
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
@@ -320,6 +326,10 @@ def seed_postgres(args) -> int:
     first_ts = stamp(opening_times[0] if opening_times else (times[0] if times else now))
     script.sql(f"UPDATE children SET balance_cents = {balance}, created_at = LEAST(COALESCE(created_at, {literal(first_ts)}), "
                f"{literal(first_ts)}) WHERE id = {literal(child_id)}")
+    # The child's row keeps the number of its latest entry (the server numbers on from it).
+    if "last_entry_number" in db.columns("children"):
+        script.sql(f"UPDATE children SET last_entry_number = (SELECT MAX(entry_number) FROM transactions "
+                   f"WHERE child_id = {literal(child_id)}) WHERE id = {literal(child_id)}")
     script.sql("COMMIT")
     script.sql("ANALYZE transactions")
     script.sql("ANALYZE child_daily_totals")

@@ -50,5 +50,6 @@ enum AppMigrations {
         HoldDataVersionTriggers(),
         AddQueryIndexes.unread,
         AddQueryIndexes.notificationsByReadState,
+        NumberEntriesOnTheirOwners(),
     ]
 }

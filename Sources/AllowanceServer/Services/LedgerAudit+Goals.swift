@@ -13,12 +13,17 @@ extension LedgerAudit {
             let current_amount_cents: Int64
             let rows_cents: Int64?
             let row_count: Int64
+            let last_entry_number: Int64
+            let numbers: Int64
+            let highest: Int64?
         }
         let goals = try await sql.raw(
             """
-            SELECT g.id, g.name, g.current_amount_cents,
+            SELECT g.id, g.name, g.current_amount_cents, g.last_entry_number,
                    (SELECT CAST(SUM(s.amount_cents) AS BIGINT) FROM savings_contributions s WHERE s.goal_id = g.id) AS rows_cents,
-                   (SELECT COUNT(*) FROM savings_contributions s WHERE s.goal_id = g.id) AS row_count
+                   (SELECT COUNT(*) FROM savings_contributions s WHERE s.goal_id = g.id) AS row_count,
+                   (SELECT COUNT(DISTINCT s.entry_number) FROM savings_contributions s WHERE s.goal_id = g.id) AS numbers,
+                   (SELECT MAX(s.entry_number) FROM savings_contributions s WHERE s.goal_id = g.id) AS highest
             FROM savings_goals g JOIN children c ON c.id = g.child_id
             """ + scope
         ).all(decoding: GoalRow.self)
@@ -31,6 +36,9 @@ extension LedgerAudit {
                 report.problems.append(
                     "Goal \"\(goal.name)\" (\(goal.id)): stored amount \(stored.formatted), contributions sum to \(sum.formatted)")
             }
+            let numbering = Numbering(
+                rows: goal.row_count, distinct: goal.numbers, highest: goal.highest ?? 0, last: goal.last_entry_number)
+            if let problem = numbering.problem { report.problems.append("Goal \"\(goal.name)\" (\(goal.id)): contributions \(problem)") }
         }
         struct RuleRow: Decodable {
             let id: UUID

@@ -38,12 +38,17 @@ enum LedgerAudit {
             let balance_cents: Int64
             let ledger_cents: Int64?
             let entries: Int64
+            let last_entry_number: Int64
+            let numbers: Int64
+            let highest: Int64?
         }
         let rows = try await sql.raw(
             """
-            SELECT c.id, u.first_name, c.balance_cents,
+            SELECT c.id, u.first_name, c.balance_cents, c.last_entry_number,
                    (SELECT CAST(SUM(CASE WHEN t.type = 'Credit' THEN t.amount_cents ELSE -t.amount_cents END) AS BIGINT) FROM transactions t WHERE t.child_id = c.id) AS ledger_cents,
-                   (SELECT COUNT(*) FROM transactions t WHERE t.child_id = c.id) AS entries
+                   (SELECT COUNT(*) FROM transactions t WHERE t.child_id = c.id) AS entries,
+                   (SELECT COUNT(DISTINCT t.entry_number) FROM transactions t WHERE t.child_id = c.id) AS numbers,
+                   (SELECT MAX(t.entry_number) FROM transactions t WHERE t.child_id = c.id) AS highest
             FROM children c JOIN users u ON u.id = c.user_id
             """ + scope
         ).all(decoding: Row.self)
@@ -57,6 +62,8 @@ enum LedgerAudit {
                     "\(row.first_name) (\(row.id)): stored balance \(Money(cents: row.balance_cents).formatted), ledger sums to \(ledger.formatted)"
                 )
             }
+            let numbering = Numbering(rows: row.entries, distinct: row.numbers, highest: row.highest ?? 0, last: row.last_entry_number)
+            if let problem = numbering.problem { report.problems.append("\(row.first_name) (\(row.id)): ledger \(problem)") }
         }
         struct DayRow: Decodable {
             let child_id: UUID
@@ -76,5 +83,20 @@ enum LedgerAudit {
         try await auditGoals(into: &report, scope: familyID, on: sql)
         try await auditPoints(into: &report, scope: familyID, on: sql)
         return report
+    }
+
+    /// An owner's entries are numbered 1 to the number its row keeps, each once
+    /// (`NumberEntriesOnTheirOwners`): as many rows as distinct numbers, the highest of them
+    /// that many, and the owner's number the same.
+    struct Numbering {
+        let rows: Int64
+        let distinct: Int64
+        let highest: Int64
+        let last: Int64
+
+        var problem: String? {
+            guard rows != distinct || highest != rows || last != highest else { return nil }
+            return "entries are not numbered 1 to \(last): \(rows) rows, \(distinct) numbers, the highest \(highest)"
+        }
     }
 }

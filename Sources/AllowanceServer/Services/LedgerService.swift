@@ -30,23 +30,24 @@ enum LedgerService {
         guard posting.amount.isPositive else { throw AppError.validation("Amount must be greater than zero") }
         let sql = db.sql
         let change = posting.type.signed(posting.amount).cents
-        struct Balance: Decodable { let balance_cents: Int64 }
+        struct Balance: Decodable { let balance_cents: Int64, last_entry_number: Int64 }
+        // The child's row takes the entry's number with its balance (`NumberEntriesOnTheirOwners`),
+        // and is locked by this transaction until it commits, so the number is ours alone.
         let updated = try await sql.raw(
             """
-            UPDATE children SET balance_cents = balance_cents + \(bind: change)
+            UPDATE children SET balance_cents = balance_cents + \(bind: change), last_entry_number = last_entry_number + 1
             WHERE id = \(bind: posting.childID) AND balance_cents + \(bind: change) >= 0
-            RETURNING balance_cents
+            RETURNING balance_cents, last_entry_number
             """
         ).first(decoding: Balance.self)
         guard let updated else { throw try await refusal(for: posting, on: sql) }
 
-        // The child's row is now locked by this transaction, so the next number is ours alone.
         let id = UUID.timeOrdered()
         let entry: SQLQueryString = """
             INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by, created_at, entry_number)
             VALUES (\(bind: id), \(bind: posting.childID), \(bind: posting.amount.cents), \(bind: posting.type.rawValue), \(bind: posting.description),
                     \(bind: posting.category), \(bind: posting.notes), \(bind: updated.balance_cents), \(bind: posting.createdBy), \(bind: posting.at),
-                    (SELECT COALESCE(MAX(entry_number), 0) + 1 FROM transactions WHERE child_id = \(bind: posting.childID)))
+                    \(bind: updated.last_entry_number))
             """
         let (credit, debit, savedIn, savedOut) = posting.dayTotals
         let dayTotals: SQLQueryString =
@@ -106,14 +107,18 @@ enum LedgerService {
         // The child's row as `FamilyDirectory` reads it (`c`, with its login `u` and family `f`),
         // after the update: its balance is the entry's balance after.
         let moved = try await sql.raw(
-            "UPDATE children c SET balance_cents = c.balance_cents + v.column2 FROM " + changes.table(on: sql)
+            "UPDATE children c SET balance_cents = c.balance_cents + v.column2, last_entry_number = c.last_entry_number + 1 FROM "
+                + changes.table(on: sql)
                 + ", users u, families f WHERE c.id = v.column1 AND c.family_id = v.column3 AND u.id = c.user_id AND f.id = c.family_id"
-                + " AND c.balance_cents + v.column2 >= 0 RETURNING " + FamilyDirectory.columns()
+                + " AND c.balance_cents + v.column2 >= 0 RETURNING " + FamilyDirectory.columns() + ", c.last_entry_number"
         ).all()
+        // Each child's row takes its entry's number with its balance, as `post` does.
         var children: [UUID: ChildRecord] = [:]
+        var numbers: [UUID: Int64] = [:]
         for row in moved {
             let child = try FamilyDirectory.record(row)
             children[child.id] = child
+            numbers[child.id] = try row.decode(column: "last_entry_number", as: Int64.self)
         }
         let entries = postings.map { posting, _ -> (entry: TransactionResponse, child: ChildRecord)? in
             children[posting.childID].map { child in
@@ -129,18 +134,16 @@ enum LedgerService {
         }
         guard !posted.isEmpty else { return entries }
 
-        // Each child's row is locked by the update above, so each next number is ours alone.
         let rows = SQLRows(
             .ids(posted.map(\.entry.id)), .ids(posted.map(\.posting.childID)), .integers(posted.map(\.posting.amount.cents)),
             .texts(posted.map(\.posting.type.rawValue)), .texts(posted.map(\.posting.description)),
             .optionalTexts(posted.map(\.posting.category)), .optionalTexts(posted.map(\.posting.notes)),
             .integers(posted.map(\.entry.balanceAfter.cents)), .optionalIDs(posted.map(\.posting.createdBy)),
-            .dates(posted.map(\.posting.at)))
+            .dates(posted.map(\.posting.at)), .integers(posted.map { numbers[$0.posting.childID]! }))
         let ledgerRows: SQLQueryString =
             """
             INSERT INTO transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by, created_at, entry_number)
-            SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10,
-                   (SELECT COALESCE(MAX(t.entry_number), 0) + 1 FROM transactions t WHERE t.child_id = v.column2)
+            SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9, v.column10, v.column11
             FROM
             """ + rows.table(on: sql)
 
@@ -256,10 +259,9 @@ extension LedgerService {
     /// order they are posted, whatever their dates (a payday caught up after downtime is dated
     /// when it was due), so the entries up to it are those posted until now.
     static func lastEntryNumber(of childID: UUID, on sql: SQLDatabase) async throws -> Int64 {
-        struct Row: Decodable { let n: Int64 }
-        let row = try await sql.raw("SELECT COALESCE(MAX(entry_number), 0) AS n FROM transactions WHERE child_id = \(bind: childID)")
-            .first(decoding: Row.self)
-        return row?.n ?? 0
+        struct Row: Decodable { let last_entry_number: Int64 }
+        let row = try await sql.raw("SELECT last_entry_number FROM children WHERE id = \(bind: childID)").first(decoding: Row.self)
+        return row?.last_entry_number ?? 0
     }
 
     /// One page of a child's entries, newest first. Fetches one row more than asked to know

@@ -114,6 +114,8 @@ enum PaydayBatch {
     private struct Credit {
         let allowance: Money
         let balanceAfter: Money
+        /// The entry's number, taken by the child's row with the balance (`NumberEntriesOnTheirOwners`).
+        let entryNumber: Int64
     }
 
     /// Inserts the claims; returns the dues whose claim is new (in the order given).
@@ -133,34 +135,32 @@ enum PaydayBatch {
     /// Credits each claimed child's allowance as it stands now; a paused or zero allowance is not credited.
     private static func credit(_ dues: [Due], on sql: any SQLDatabase) async throws -> [UUID: Credit] {
         let rows = try await sql.raw(
-            "UPDATE children SET balance_cents = balance_cents + weekly_allowance_cents WHERE id" + .isOneOf(dues.map(\.child.id), on: sql)
+            "UPDATE children SET balance_cents = balance_cents + weekly_allowance_cents, last_entry_number = last_entry_number + 1"
+                + " WHERE id" + .isOneOf(dues.map(\.child.id), on: sql)
                 + " AND allowance_paused = \(bind: false) AND weekly_allowance_cents > 0"
-                + " RETURNING id, balance_cents, weekly_allowance_cents"
+                + " RETURNING id, balance_cents, weekly_allowance_cents, last_entry_number"
         ).all()
         return Dictionary(
             uniqueKeysWithValues: try rows.map { row in
                 let credit = Credit(
                     allowance: Money(cents: try row.decode(column: "weekly_allowance_cents", as: Int64.self)),
-                    balanceAfter: Money(cents: try row.decode(column: "balance_cents", as: Int64.self)))
+                    balanceAfter: Money(cents: try row.decode(column: "balance_cents", as: Int64.self)),
+                    entryNumber: try row.decode(column: "last_entry_number", as: Int64.self))
                 return (try row.decode(column: "id", as: UUID.self), credit)
             })
     }
 
-    /// The ledger rows, each numbered after its child's last. The rows are one table
-    /// (`SQLRows`) read by one `SELECT`, so one cursor looks up the numbers; a subquery per row
-    /// kept one cursor open per row, and every row's `data_version` trigger walked them all.
+    /// The ledger rows, each with the number its child's row took with the credit (locked by it
+    /// until the batch commits, and a batch pays each child once, so the number is ours alone).
     private static func insertLedgerRows(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
         let rows = SQLRows(
             .ids(paid.map { _ in UUID.timeOrdered() }), .ids(paid.map(\.due.child.id)), .integers(paid.map(\.credit.allowance.cents)),
-            .integers(paid.map(\.credit.balanceAfter.cents)), .dates(paid.map(\.due.payday)))
-        // Each child's row is locked by the credit above, and a batch pays each child once, so
-        // the next number is ours alone.
+            .integers(paid.map(\.credit.balanceAfter.cents)), .dates(paid.map(\.due.payday)), .integers(paid.map(\.credit.entryNumber)))
         try await sql.raw(
             """
             INSERT INTO transactions (id, child_id, amount_cents, type, description, category, balance_after_cents, created_at, entry_number)
             SELECT v.column1, v.column2, v.column3, \(bind: TransactionType.credit.rawValue), \(bind: PaydayService.description),
-                   \(bind: PaydayService.category), v.column4, v.column5,
-                   (SELECT COALESCE(MAX(t.entry_number), 0) + 1 FROM transactions t WHERE t.child_id = v.column2)
+                   \(bind: PaydayService.category), v.column4, v.column5, v.column6
             FROM
             """ + rows.table(on: sql)
         ).run()

@@ -30,17 +30,19 @@ enum GoalRows {
         precondition(db.inTransaction, "a goal row is recorded inside a transaction")
         guard posting.amount != .zero else { throw AppError.validation("Amount must not be zero") }
         let sql = db.sql
-        struct Amount: Decodable { let current_amount_cents: Int64 }
+        struct Amount: Decodable { let current_amount_cents: Int64, last_entry_number: Int64 }
+        // The goal's row takes the row's number with its amount (`NumberEntriesOnTheirOwners`),
+        // and is locked by this transaction until it commits, so the number is ours alone.
         let updated = try await sql.raw(
             """
-            UPDATE savings_goals SET current_amount_cents = current_amount_cents + \(bind: posting.amount.cents), updated_at = \(bind: posting.at)
+            UPDATE savings_goals SET current_amount_cents = current_amount_cents + \(bind: posting.amount.cents), updated_at = \(bind: posting.at),
+                last_entry_number = last_entry_number + 1
             WHERE id = \(bind: posting.goal.id) AND current_amount_cents + \(bind: posting.amount.cents) >= 0
-            RETURNING current_amount_cents
+            RETURNING current_amount_cents, last_entry_number
             """
         ).first(decoding: Amount.self)
         guard let updated else { throw try await shortfall(of: posting.goal, on: sql) }
         let id = UUID.timeOrdered()
-        // The goal's row is now locked by this transaction, so the next number is ours alone.
         try await sql.raw(
             """
             INSERT INTO savings_contributions (id, goal_id, child_id, amount_cents, type, goal_balance_after_cents, source_transaction_id,
@@ -48,8 +50,7 @@ enum GoalRows {
             VALUES (\(bind: id), \(bind: posting.goal.id), \(bind: posting.goal.childID), \(bind: posting.amount.cents), \(bind: posting.type.rawValue),
                     \(bind: updated.current_amount_cents), \(bind: posting.sourceTransactionID), \(bind: posting.parentMatchID),
                     \(bind: posting.matchingRuleID), \(bind: posting.description), \(bind: posting.createdBy), \(bind: posting.at),
-                    (SELECT COALESCE(MAX(entry_number), 0) + 1 FROM savings_contributions WHERE goal_id = \(bind: posting.goal.id)),
-                    \(bind: posting.giverName))
+                    \(bind: updated.last_entry_number), \(bind: posting.giverName))
             """
         ).run()
         return (id, Money(cents: updated.current_amount_cents))
@@ -68,17 +69,18 @@ enum GoalRows {
             .integers(deposits.map(\.amount.cents)), .integers(deposits.map { Int64($0.type.rawValue) }),
             .optionalIDs(deposits.map(\.sourceTransactionID)), .optionalTexts(deposits.map(\.description)),
             .optionalIDs(deposits.map(\.createdBy)), .dates(deposits.map(\.at)))
-        // The update runs first, and the insert takes each goal's amount after it. Each goal's row
-        // is locked already, so each next number is ours alone.
+        // The update runs first, and the insert takes each goal's amount and number after it.
+        // Each goal's row is locked already, so each number is ours alone.
         let moved: SQLQueryString =
-            "UPDATE savings_goals SET current_amount_cents = savings_goals.current_amount_cents + v.column4, updated_at = v.column9 FROM "
-            + rows.table(on: sql) + " WHERE savings_goals.id = v.column2 RETURNING savings_goals.id, savings_goals.current_amount_cents"
+            "UPDATE savings_goals SET current_amount_cents = savings_goals.current_amount_cents + v.column4, updated_at = v.column9,"
+            + " last_entry_number = savings_goals.last_entry_number + 1 FROM " + rows.table(on: sql)
+            + " WHERE savings_goals.id = v.column2 RETURNING savings_goals.id, savings_goals.current_amount_cents, savings_goals.last_entry_number"
         let inserted: SQLQueryString =
             """
             INSERT INTO savings_contributions (id, goal_id, child_id, amount_cents, type, goal_balance_after_cents, source_transaction_id,
                                                description, created_by, created_at, entry_number)
             SELECT v.column1, v.column2, v.column3, v.column4, v.column5, moved.current_amount_cents, v.column6, v.column7, v.column8, v.column9,
-                   (SELECT COALESCE(MAX(s.entry_number), 0) + 1 FROM savings_contributions s WHERE s.goal_id = v.column2)
+                   moved.last_entry_number
             FROM
             """ + rows.table(on: sql) + " JOIN moved ON moved.id = v.column2 RETURNING goal_id, goal_balance_after_cents"
         var amounts: [UUID: Money] = [:]
