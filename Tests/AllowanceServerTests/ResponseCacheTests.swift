@@ -350,8 +350,12 @@ import VaporTesting
             decoding: Row.self)
         var numbers = [try #require(shared).n]
         for child in children {
-            let row = try await sql.raw("SELECT version AS n FROM child_data_versions WHERE child_id = \(bind: child.id)").first(
-                decoding: Row.self)
+            // SQLite keeps the number on the child's row (`KeepChildNumbersOnTheirRows`).
+            let query: SQLQueryString =
+                sql.isPostgres
+                ? "SELECT version AS n FROM child_data_versions WHERE child_id = \(bind: child.id)"
+                : "SELECT data_version AS n FROM children WHERE id = \(bind: child.id)"
+            let row = try await sql.raw(query).first(decoding: Row.self)
             numbers.append(row?.n ?? 0)
         }
         return numbers

@@ -147,33 +147,33 @@ enum SessionStore {
     /// number of the child the request is about: the child its path names (`child`, or NULL),
     /// else, for a child's own login, that child. A child sees only their own rows and the
     /// family's shared ones, so each of their reads is a read of one child.
-    /// `kid` is that child's id as `child_data_versions` keys it.
+    /// SQLite keeps that child's number on the child's row (`KeepChildNumbersOnTheirRows`),
+    /// PostgreSQL in `child_data_versions`, joined by `kid`: the child's id as that table keys
+    /// it (nil on SQLite).
     ///
     /// Then that child's row, as `FamilyDirectory` reads it (`FamilyDirectory.Columns`), so that a read of
     /// the child made afresh does not ask for it again (`visibleChild`): one round trip fewer
     /// on PostgreSQL, one statement fewer on SQLite, and the row is of the same moment as the
     /// numbers the answer is kept at.
-    static func positionalQuery(sessionID: String, now: String, child: String, kid: String) -> String {
-        """
-        SELECT users.id, users.family_id, users.role, users.first_name, users.last_name, users.email,
-               children.id, families.data_version, families.shared_version, kid.id, coalesce(kid_version.version, 0),
-               kid.user_id, kid_user.email, kid_user.first_name, kid_user.last_name, kid.balance_cents, kid.weekly_allowance_cents,
-               kid.allowance_day, kid.allowance_paused, kid.created_at, families.name, families.time_zone, kid.allowance_resumed_at
-        FROM sessions JOIN users ON sessions.user_id = users.id JOIN families ON families.id = users.family_id
-             LEFT JOIN children ON children.user_id = users.id
-             LEFT JOIN children kid ON kid.id = coalesce(\(child), children.id) AND kid.family_id = users.family_id
-             LEFT JOIN users kid_user ON kid_user.id = kid.user_id
-             LEFT JOIN child_data_versions kid_version ON kid_version.child_id = \(kid)
-        WHERE sessions.id = \(sessionID) AND sessions.revoked_at IS NULL AND sessions.expires_at > \(now)
-        """
+    static func positionalQuery(sessionID: String, now: String, child: String, kid: String?) -> String {
+        let kidVersion = kid == nil ? "coalesce(kid.data_version, 0)" : "coalesce(kid_version.version, 0)"
+        let versionJoin = kid.map { "\n     LEFT JOIN child_data_versions kid_version ON kid_version.child_id = \($0)" } ?? ""
+        return """
+            SELECT users.id, users.family_id, users.role, users.first_name, users.last_name, users.email,
+                   children.id, families.data_version, families.shared_version, kid.id, \(kidVersion),
+                   kid.user_id, kid_user.email, kid_user.first_name, kid_user.last_name, kid.balance_cents, kid.weekly_allowance_cents,
+                   kid.allowance_day, kid.allowance_paused, kid.created_at, families.name, families.time_zone, kid.allowance_resumed_at
+            FROM sessions JOIN users ON sessions.user_id = users.id JOIN families ON families.id = users.family_id
+                 LEFT JOIN children ON children.user_id = users.id
+                 LEFT JOIN children kid ON kid.id = coalesce(\(child), children.id) AND kid.family_id = users.family_id
+                 LEFT JOIN users kid_user ON kid_user.id = kid.user_id\(versionJoin)
+            WHERE sessions.id = \(sessionID) AND sessions.revoked_at IS NULL AND sessions.expires_at > \(now)
+            """
     }
 
     /// The ids are cast because SQLite plans a bare parameter beside the LEFT JOIN anew each
-    /// time it is bound, which would undo the point of preparing it once; and `children.id`
-    /// (a `UUID` column) would not compare as text with `child_data_versions`'s key, so the
-    /// lookup would scan that table instead of searching it.
-    static let sqliteQuery = positionalQuery(
-        sessionID: "CAST(?1 AS TEXT)", now: "?2", child: "CAST(?3 AS TEXT)", kid: "CAST(kid.id AS TEXT)")
+    /// time it is bound, which would undo the point of preparing it once.
+    static let sqliteQuery = positionalQuery(sessionID: "CAST(?1 AS TEXT)", now: "?2", child: "CAST(?3 AS TEXT)", kid: nil)
 
     static func revoke(_ sessionID: UUID, in context: ServiceContext) async throws {
         let now = context.now

@@ -82,7 +82,7 @@ struct AddFamilyDataVersion: AsyncMigration {
         "rate_limit_hits": "counted afresh on every attempt",
         "login_failures": "counted afresh on every sign-in",
         "data_version_pending": "PostgreSQL's notes of the families a transaction changed, gone before it commits",
-        "child_data_versions": "SQLite's numbers per child, moved by the triggers themselves (AddChildDataVersion)",
+        "child_data_versions": "PostgreSQL's numbers per child, moved at each commit (AddChildDataVersion)",
         "data_version_holds": "SQLite's hold on two triggers, for a payday batch's own transaction (HoldDataVersionTriggers)",
     ]
 

@@ -73,10 +73,7 @@ enum DataVersionHold {
             "UPDATE families SET data_version = data_version + 1, shared_version = shared_version + 1"
                 + " WHERE id IN (SELECT family_id FROM children WHERE id" + chosen + ")"
         ).run()
-        try await sql.raw(
-            "INSERT INTO child_data_versions (child_id, version) SELECT id, 1 FROM children WHERE id" + chosen
-                + " ON CONFLICT (child_id) DO UPDATE SET version = version + 1"
-        ).run()
+        try await sql.raw("UPDATE children SET data_version = data_version + 1 WHERE id" + chosen).run()
         try await release(on: sql)
     }
 

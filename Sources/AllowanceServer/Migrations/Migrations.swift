@@ -51,5 +51,6 @@ enum AppMigrations {
         AddQueryIndexes.unread,
         AddQueryIndexes.notificationsByReadState,
         NumberEntriesOnTheirOwners(),
+        KeepChildNumbersOnTheirRows(),
     ]
 }
