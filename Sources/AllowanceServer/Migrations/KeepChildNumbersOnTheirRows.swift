@@ -58,8 +58,8 @@ struct KeepChildNumbersOnTheirRows: AsyncMigration {
         #/INSERT INTO child_data_versions \(child_id, version\) SELECT (?<ids>.+?), 1(?<rest>.*?) ON CONFLICT \(child_id\) DO UPDATE SET version = version \+ 1;/#
     }
     private static let moved = "UPDATE children SET data_version = data_version + 1 WHERE id IN (SELECT "
-    private static var update: Regex<(Substring, ids: Substring, rest: Substring, Substring?, Substring?)> {
-        #/UPDATE children SET data_version = data_version \+ 1 WHERE id IN \(SELECT (?<ids>.+?)(?<rest>( (FROM|WHERE) .*?)?)\);/#
+    private static var update: Regex<(Substring, ids: Substring, rest: Substring)> {
+        #/UPDATE children SET data_version = data_version \+ 1 WHERE id IN \(SELECT (?<ids>.+?)(?<rest>(?: (?:FROM|WHERE) .*?)?)\);/#
     }
 
     /// The children's update trigger runs for a row whose balance stayed (`NarrowDataVersionTriggers`);
