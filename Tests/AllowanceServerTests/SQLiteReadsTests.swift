@@ -1,3 +1,4 @@
+import AllowanceAPI
 import Foundation
 import SQLKit
 import SQLiteKit
@@ -104,8 +105,9 @@ import Testing
         }
     }
 
-    /// Ids are bound as text written by hand (`SQLiteBinds`); every bound value must reach
-    /// SQLite exactly as SQLiteKit's encoder makes it, or the rows the server writes and the
+    /// Ids are bound as text written by hand and plain values by their types (`SQLiteBinds`);
+    /// every bound value, optionals and enums among them, must reach SQLite exactly as
+    /// SQLiteKit's encoder makes it, or the rows the server writes and the
     /// ones it looks up would not match.
     @Test func boundValuesAreWhatTheDriversEncoderMakes() throws {
         let ids =
@@ -117,7 +119,8 @@ import Testing
         }
         let binds: [any Encodable & Sendable] = [
             ids[0], UUID?.some(ids[1]), UUID?.none, "text", Int64(-7), 42, true, false, Date(timeIntervalSince1970: 1_795_285_800.5),
-            0.25, String?.none, ids[1].uuidString.lowercased(),
+            0.25, String?.none, ids[1].uuidString.lowercased(), String?.some("maybe"), Int64?.some(5), Int?.none,
+            Date?.some(Date(timeIntervalSince1970: 0.001)), Bool?.some(true), Int64.max, Int64.min, TransactionType.credit,
         ]
         let encoder = SQLiteDataEncoder()
         #expect(try SQLiteBinds.values(binds) == binds.map { try encoder.encode($0) })

@@ -8,7 +8,8 @@ import SQLKit
 /// A trigger runs its two statements for every row it sees, so a batch of 2,000 children ran
 /// 8,000 of them for its ledger rows and notifications: 0.09 s of a 10,000-child payday's
 /// 0.63 s (the triggers dropped by hand, same build). Held, the batch ends with two, which
-/// take back about half of that: 0.57-0.58 s to 0.54-0.55 s (fresh databases, three runs each).
+/// took back about half of that: 0.57-0.58 s to 0.54-0.55 s (fresh databases, three runs each);
+/// now one, the children's numbers moving with their balances (`PaydayBatch.credit`).
 ///
 /// A trigger is held while `data_version_holds` has a row. Only a payday batch adds one, inside
 /// its own transaction, and takes it out again before the batch ends; a batch that fails is
@@ -64,16 +65,16 @@ enum DataVersionHold {
         try await sql.raw("INSERT INTO \(unsafeRaw: HoldDataVersionTriggers.table) (id) VALUES (1)").run()
     }
 
-    /// Moves the numbers of `children` and of their families, shared ones included (a hook may
-    /// have told a parent something), and lets the triggers run again.
-    static func end(children: [UUID], on sql: any SQLDatabase) async throws {
-        guard !sql.isPostgres, !children.isEmpty else { return try await release(on: sql) }
-        let chosen = SQLQueryString.isOneOf(children, on: sql)
+    /// Moves the numbers of `families`, shared ones included (a hook may have told a parent
+    /// something), and lets the triggers run again. The children's own numbers are the
+    /// caller's to move: a payday batch moves each child's with its balance
+    /// (`PaydayBatch.credit`), in the statement that writes the child's row anyway.
+    static func end(families: Set<UUID>, on sql: any SQLDatabase) async throws {
+        guard !sql.isPostgres, !families.isEmpty else { return try await release(on: sql) }
         try await sql.raw(
-            "UPDATE families SET data_version = data_version + 1, shared_version = shared_version + 1"
-                + " WHERE id IN (SELECT family_id FROM children WHERE id" + chosen + ")"
+            "UPDATE families SET data_version = data_version + 1, shared_version = shared_version + 1 WHERE id"
+                + .isOneOf(Array(families), on: sql)
         ).run()
-        try await sql.raw("UPDATE children SET data_version = data_version + 1 WHERE id" + chosen).run()
         try await release(on: sql)
     }
 

@@ -23,7 +23,7 @@ final class NotificationBatch: Sendable {
 
     /// One notification, and its kind (whose switches decide).
     struct Row: Sendable {
-        let id = UUID.timeOrdered()
+        let id: UUID
         let userID: UUID
         let type: NotificationType
         let title: String
@@ -31,7 +31,9 @@ final class NotificationBatch: Sendable {
         let childID: UUID?
         let at: Date
 
-        init(_ userID: UUID, type: NotificationType, title: String, message: String, childID: UUID?, at now: Date) {
+        /// `id` is a new time-ordered one unless given (a payday batch makes its ids together).
+        init(id: UUID? = nil, _ userID: UUID, type: NotificationType, title: String, message: String, childID: UUID?, at now: Date) {
+            self.id = id ?? UUID.timeOrdered()
             self.userID = userID
             self.type = type
             self.title = title

@@ -23,6 +23,21 @@ extension UUID {
         return versioned(0x70, high: high, low: generator.next())
     }
 
+    /// `count` version 7 UUIDs made at `now`, their random bits read from the system in one
+    /// call: a payday batch takes three ids for each of its 2,000 children, and two `getrandom`
+    /// calls for each id were a twentieth of a 10,000-child payday's CPU.
+    static func timeOrdered(count: Int, at now: Date = Date()) -> [UUID] {
+        guard count > 0 else { return [] }
+        let milliseconds = UInt64(max(0, (now.timeIntervalSince1970 * 1_000).rounded()))
+        var random = [UInt64](repeating: 0, count: count * 2)
+        // One read of the system's random source (glibc's `arc4random_buf` calls `getrandom`).
+        random.withUnsafeMutableBytes { arc4random_buf($0.baseAddress!, $0.count) }
+        return (0..<count).map { index in
+            let high = milliseconds << 16 | random[2 * index] & 0xFFFF
+            return versioned(0x70, high: high, low: random[2 * index + 1])
+        }
+    }
+
     /// The 128 bits `high` then `low` (most significant byte first), with `version` in the
     /// seventh byte's high nibble and the RFC 9562 variant in the ninth byte's top two bits.
     private static func versioned(_ version: UInt8, high: UInt64, low: UInt64) -> UUID {

@@ -7,9 +7,10 @@ import SQLKit
 /// Many children's paydays in a few statements. Paying one child at a time costs about ten
 /// statements each; over 10,000 children that is most of a payday run. A batch does the same
 /// work for up to `size` children, one payday each, with one statement per step:
-/// claim, credit, ledger rows, day totals, notifications (hooks run only for the children
-/// they concern), and on SQLite one move of the children's and families' numbers for all of
-/// them (`DataVersionHold`) in place of the triggers' two statements per row. The caller runs
+/// claim, credit (on SQLite with the children's numbers), ledger rows, day totals,
+/// notifications (hooks run only for the children they concern), and on SQLite one move of the
+/// families' numbers for all of them (`DataVersionHold`) in place of the triggers' two
+/// statements per row. The caller runs
 /// it inside a transaction, so a batch is paid whole or not at all; `PaydayService` then pays
 /// that batch's children one by one to find the failing one.
 enum PaydayBatch {
@@ -56,7 +57,7 @@ enum PaydayBatch {
         try await makeRoom(on: sql)
         try await DataVersionHold.begin(on: sql)
         let paid = try await payClaimed(dues, hooks: hooks, in: context, on: db)
-        try await DataVersionHold.end(children: paid.map(\.due.child.id), on: sql)
+        try await DataVersionHold.end(families: Set(paid.map(\.due.child.family_id)), on: sql)
         try await giveBackRoom(on: sql)
         return paid
     }
@@ -121,7 +122,7 @@ enum PaydayBatch {
     /// Inserts the claims; returns the dues whose claim is new (in the order given).
     private static func claim(_ dues: [Due], now: Date, on sql: any SQLDatabase) async throws -> [Due] {
         let rows = SQLRows(
-            .ids(dues.map { _ in UUID.timeOrdered() }), .texts(dues.map(\.key)), .ids(dues.map(\.child.id)), .dates(dues.map(\.payday)))
+            .ids(UUID.timeOrdered(count: dues.count)), .texts(dues.map(\.key)), .ids(dues.map(\.child.id)), .dates(dues.map(\.payday)))
         // Rows are read column by column here and below: keyed decoding cost more than the columns.
         let claimed = try await sql.raw(
             "INSERT INTO occurrences (id, key, job, subject_id, due_at, created_at) SELECT v.column1, v.column2, \(bind: PaydayService.jobName),"
@@ -132,11 +133,14 @@ enum PaydayBatch {
         return dues.filter { keys.contains($0.key) }
     }
 
-    /// Credits each claimed child's allowance as it stands now; a paused or zero allowance is not credited.
+    /// Credits each claimed child's allowance as it stands now; a paused or zero allowance is not
+    /// credited. On SQLite the child's number moves with the balance (`DataVersionHold` holds the
+    /// triggers that would have moved it): a statement of its own for it was 3 % of a payday.
     private static func credit(_ dues: [Due], on sql: any SQLDatabase) async throws -> [UUID: Credit] {
+        let number = sql.isPostgres ? "" : ", data_version = data_version + 1"
         let rows = try await sql.raw(
             "UPDATE children SET balance_cents = balance_cents + weekly_allowance_cents, last_entry_number = last_entry_number + 1"
-                + " WHERE id" + .isOneOf(dues.map(\.child.id), on: sql)
+                + "\(unsafeRaw: number) WHERE id" + .isOneOf(dues.map(\.child.id), on: sql)
                 + " AND allowance_paused = \(bind: false) AND weekly_allowance_cents > 0"
                 + " RETURNING id, balance_cents, weekly_allowance_cents, last_entry_number"
         ).all()
@@ -154,7 +158,7 @@ enum PaydayBatch {
     /// until the batch commits, and a batch pays each child once, so the number is ours alone).
     private static func insertLedgerRows(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
         let rows = SQLRows(
-            .ids(paid.map { _ in UUID.timeOrdered() }), .ids(paid.map(\.due.child.id)), .integers(paid.map(\.credit.allowance.cents)),
+            .ids(UUID.timeOrdered(count: paid.count)), .ids(paid.map(\.due.child.id)), .integers(paid.map(\.credit.allowance.cents)),
             .integers(paid.map(\.credit.balanceAfter.cents)), .dates(paid.map(\.due.payday)), .integers(paid.map(\.credit.entryNumber)))
         try await sql.raw(
             """
@@ -182,10 +186,11 @@ enum PaydayBatch {
 
     /// "Allowance day" for each child who has not turned those notifications off.
     private static func notify(_ paid: [(due: Due, credit: Credit)], on sql: any SQLDatabase) async throws {
-        let rows = paid.map { due, credit in
-            let message = PaydayService.notification(for: credit.allowance)
+        let rows = zip(paid, UUID.timeOrdered(count: paid.count)).map { paid, id in
+            let message = PaydayService.notification(for: paid.credit.allowance)
             return NotificationBatch.Row(
-                due.child.user_id, type: .allowance, title: message.title, message: message.body, childID: due.child.id, at: due.payday)
+                id: id, paid.due.child.user_id, type: .allowance, title: message.title, message: message.body, childID: paid.due.child.id,
+                at: paid.due.payday)
         }
         try await NotificationBatch.store(rows, on: sql)
     }

