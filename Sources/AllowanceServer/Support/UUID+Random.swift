@@ -15,8 +15,7 @@ extension UUID {
     /// insert lands on a random leaf of an index as large as the table, one more page to read
     /// and write back (and copy again at the next checkpoint) per row.
     static func timeOrdered(at now: Date = Date()) -> UUID {
-        // Rounded: a millisecond's instant, as a Double, may sit a hair below it.
-        let milliseconds = UInt64(max(0, (now.timeIntervalSince1970 * 1_000).rounded()))
+        let milliseconds = milliseconds(of: now)
         var generator = SystemRandomNumberGenerator()
         // The time's 48 bits, then the 16 random bits that follow them in the first half.
         let high = milliseconds << 16 | UInt64(truncatingIfNeeded: generator.next() as UInt16)
@@ -28,7 +27,7 @@ extension UUID {
     /// calls for each id were a twentieth of a 10,000-child payday's CPU.
     static func timeOrdered(count: Int, at now: Date = Date()) -> [UUID] {
         guard count > 0 else { return [] }
-        let milliseconds = UInt64(max(0, (now.timeIntervalSince1970 * 1_000).rounded()))
+        let milliseconds = milliseconds(of: now)
         var random = [UInt64](repeating: 0, count: count * 2)
         // One read of the system's random source (glibc's `arc4random_buf` calls `getrandom`).
         random.withUnsafeMutableBytes { arc4random_buf($0.baseAddress!, $0.count) }
@@ -36,6 +35,12 @@ extension UUID {
             let high = milliseconds << 16 | random[2 * index] & 0xFFFF
             return versioned(0x70, high: high, low: random[2 * index + 1])
         }
+    }
+
+    /// The milliseconds since 1970 a version 7 id carries. Rounded: a millisecond's instant, as
+    /// a Double, may sit a hair below it.
+    private static func milliseconds(of now: Date) -> UInt64 {
+        UInt64(max(0, (now.timeIntervalSince1970 * 1_000).rounded()))
     }
 
     /// The 128 bits `high` then `low` (most significant byte first), with `version` in the

@@ -10,9 +10,8 @@ import SQLKit
 /// claim, credit (on SQLite with the children's numbers), ledger rows, day totals,
 /// notifications (hooks run only for the children they concern), and on SQLite one move of the
 /// families' numbers for all of them (`DataVersionHold`) in place of the triggers' two
-/// statements per row. The caller runs
-/// it inside a transaction, so a batch is paid whole or not at all; `PaydayService` then pays
-/// that batch's children one by one to find the failing one.
+/// statements per row. The caller runs it inside a transaction, so a batch is paid whole or not
+/// at all; `PaydayService` then pays that batch's children one by one to find the failing one.
 enum PaydayBatch {
     /// Children per batch on SQLite: well under SQLite's limit on bound values per statement
     /// (32,766) at 7 values a row (a notification's); PostgreSQL binds one array per column
