@@ -1,4 +1,5 @@
 import AllowanceAPI
+import AllowanceCore
 import FluentPostgresDriver
 import Foundation
 import SQLKit
@@ -92,6 +93,39 @@ import Testing
                     #expect(read.sorted { $0.number < $1.number } == zip(ids, amounts).map { Row(id: $0, number: $1) })
                 }
                 #expect(try await statements(query, on: plain).count == 1)
+            }
+        }
+    }
+
+    /// A list of one value (a posting group's lock of one goal with its child, as
+    /// `GoalStore.lock` reads it) is a statement PostgreSQL plans once: after its first five
+    /// runs it keeps a generic plan instead of planning every call afresh, as it did while one
+    /// value went as an array (`isOneOf`).
+    @Test func aListOfOneValueKeepsAGenericPlan() async throws {
+        try await withApp { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 5_00)), ("Freya", Money(cents: 5_00))])
+            let kai = try await client.createGoal(for: family.children[0], in: family).id
+            let freya = try await client.createGoal(for: family.children[1], in: family).id
+            let ids = [kai, freya]
+            // The server's own names: its requests above prepared statements on these connections.
+            let configuration = client.app.db.context.configuration as? ServerDatabaseConfiguration
+            let server = try #require(configuration?.postgresStatements)
+            try await onOneConnection(client, statements: server) { prepared, plain in
+                func lock(_ goalID: UUID) -> SQLQueryString {
+                    "SELECT savings_goals.id, c.id AS child FROM savings_goals" + FamilyDirectory.joined(to: "savings_goals.child_id")
+                        + " WHERE savings_goals.id" + .isOneOf([goalID], on: prepared) + " ORDER BY c.id, savings_goals.id"
+                }
+                struct Locked: Decodable { let id: UUID, child: UUID }
+                for round in 0..<10 {
+                    let goalID = ids[round % ids.count]
+                    #expect(try await prepared.raw(lock(goalID)).all(decoding: Locked.self).map(\.id) == [goalID])
+                }
+                struct Plans: Decodable, Equatable { let generic: Int64, custom: Int64 }
+                let text = plain.serialize(lock(ids[0])).sql
+                let plans = try await plain.raw(
+                    "SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE NOT from_sql AND statement = \(bind: text)"
+                ).first(decoding: Plans.self)
+                #expect(plans == Plans(generic: 5, custom: 5))
             }
         }
     }

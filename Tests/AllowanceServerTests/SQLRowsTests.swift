@@ -82,6 +82,10 @@ import Testing
                     .all(decoding: Name.self)
                 #expect(byName.map(\.column3).sorted() == Self.rows.filter { names.contains($0.column3) }.map(\.column3).sorted())
             }
+            // One value alone, which PostgreSQL is sent as ` = $1`, not as an array.
+            let alone = try await sql.raw("SELECT v.column1 FROM " + table + " WHERE v.column1" + .isOneOf([Self.rows[1].column1], on: sql))
+                .all(decoding: ID.self)
+            #expect(alone.map(\.column1) == [Self.rows[1].column1])
             #expect(try await sql.raw("SELECT v.column1 FROM " + table + " WHERE v.column1" + .isOneOf([UUID](), on: sql)).all().isEmpty)
         }
     }

@@ -19,7 +19,7 @@ enum FamilyController {
     }
 
     @Sendable static func current(req: Request) async throws -> FamilyResponse {
-        try await AccountService.family(try req.requireUser().familyID, on: req.db.sql)
+        try await AccountService.family(try req.requireUser().familyID, on: req.sql)
     }
 
     @Sendable static func update(req: Request) async throws -> FamilyResponse {
@@ -32,7 +32,7 @@ enum FamilyController {
     @Sendable static func childList(req: Request) async throws -> [ChildResponse] {
         let user = try req.requireUser()
         let now = req.now
-        return try await FamilyDirectory.children(ofFamily: user.familyID, on: req.db.sql)
+        return try await FamilyDirectory.children(ofFamily: user.familyID, on: req.sql)
             .filter { user.isParent || $0.id == user.childID }
             .map { $0.response(now: now) }
     }

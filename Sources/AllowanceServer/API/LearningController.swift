@@ -87,7 +87,7 @@ enum LearningController {
     }
 
     @Sendable static func apps(req: Request) async throws -> [AppCategoryDto] {
-        try await AppCategoryService.list(familyID: try req.requireUser().familyID, on: req.db)
+        try await AppCategoryService.list(familyID: try req.requireUser().familyID, on: req.database)
     }
 
     @Sendable static func createApp(req: Request) async throws -> Response {
@@ -118,12 +118,12 @@ enum LearningController {
         return try await LearningSessionService.list(
             childID: child.id, from: try req.query.date("from", endOfRange: false, in: child.calendar),
             to: try req.query.date("to", endOfRange: true, in: child.calendar), limit: try req.query.int("limit", in: 1...500) ?? 100,
-            on: req.db.sql)
+            on: req.sql)
     }
 
     @Sendable static func points(req: Request) async throws -> PointsDto {
         let child = try await req.visibleChild(try req.uuidParameter("childId"))
-        return try await PointsLedger.statement(of: child.id, limit: try req.query.int("limit", in: 1...500) ?? 50, on: req.db.sql)
+        return try await PointsLedger.statement(of: child.id, limit: try req.query.int("limit", in: 1...500) ?? 50, on: req.sql)
     }
 
     @Sendable static func redeem(req: Request) async throws -> RedemptionDto {
@@ -138,7 +138,7 @@ enum LearningController {
     }
 
     @Sendable static func settings(req: Request) async throws -> LearningSettingsDto {
-        try await LearningSettings.read(familyID: try req.requireUser().familyID, on: req.db.sql)
+        try await LearningSettings.read(familyID: try req.requireUser().familyID, on: req.sql)
     }
 
     @Sendable static func updateSettings(req: Request) async throws -> LearningSettingsDto {
@@ -181,7 +181,7 @@ enum LearningController {
     }
 
     @Sendable static func catalogue(req: Request) async throws -> [BadgeDto] {
-        try await BadgeStore.catalogue(forFamily: try req.requireUser().familyID, on: req.db.sql)
+        try await BadgeStore.catalogue(forFamily: try req.requireUser().familyID, on: req.sql)
     }
 
     @Sendable static func createBadge(req: Request) async throws -> Response {

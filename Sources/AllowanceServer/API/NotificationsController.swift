@@ -31,11 +31,11 @@ enum NotificationsController {
         let user = try req.requireUser()
         let unreadOnly = try req.query.bool("unreadOnly") ?? false
         let limit = try req.query.int("limit", in: 1...200) ?? 50
-        return try await NotificationService.list(for: user.userID, unreadOnly: unreadOnly, limit: limit, on: req.db)
+        return try await NotificationService.list(for: user.userID, unreadOnly: unreadOnly, limit: limit, on: req.database)
     }
 
     @Sendable static func unreadCount(req: Request) async throws -> UnreadCountResponse {
-        UnreadCountResponse(count: try await NotificationService.unreadCount(for: try req.requireUser().userID, on: req.db))
+        UnreadCountResponse(count: try await NotificationService.unreadCount(for: try req.requireUser().userID, on: req.database))
     }
 
     @Sendable static func markRead(req: Request) async throws -> NotificationDto {
@@ -50,7 +50,7 @@ enum NotificationsController {
     }
 
     @Sendable static func preferences(req: Request) async throws -> NotificationPreferencesDto {
-        try await NotificationService.preferences(of: try req.requireUser().userID, on: req.db).toDTO()
+        try await NotificationService.preferences(of: try req.requireUser().userID, on: req.database).toDTO()
     }
 
     @Sendable static func updatePreferences(req: Request) async throws -> NotificationPreferencesDto {

@@ -59,12 +59,12 @@ enum RecurringTransactionsController {
 
     @Sendable static func listFamily(req: Request) async throws -> [RecurringTransactionDto] {
         let parent = try req.requireParent()
-        return try await RecurringStore.list(familyID: parent.familyID, childID: nil, on: req.db.sql).map(\.dto)
+        return try await RecurringStore.list(familyID: parent.familyID, childID: nil, on: req.sql).map(\.dto)
     }
 
     @Sendable static func listChild(req: Request) async throws -> [RecurringTransactionDto] {
         let child = try await req.visibleChild(try req.uuidParameter("childId"))
-        return try await RecurringStore.list(familyID: child.familyID, childID: child.id, on: req.db.sql).map(\.dto)
+        return try await RecurringStore.list(familyID: child.familyID, childID: child.id, on: req.sql).map(\.dto)
     }
 
     @Sendable static func show(req: Request) async throws -> RecurringTransactionDto {
@@ -99,7 +99,7 @@ enum RecurringTransactionsController {
 
     @Sendable static func pending(req: Request) async throws -> [PendingRecurringOccurrenceDto] {
         let parent = try req.requireParent()
-        return try await RecurringApprovalService.pending(familyID: parent.familyID, on: req.db.sql)
+        return try await RecurringApprovalService.pending(familyID: parent.familyID, on: req.sql)
     }
 
     @Sendable static func approve(req: Request) async throws -> Response {

@@ -42,10 +42,10 @@ enum TransactionsController {
         // Pages are counted by offset, and others may post between them: a row posted then
         // would push an older one onto the next page, which would repeat it, and the one after
         // would be missed. So every page reads the entries posted before the first.
-        filter.throughEntry = try await LedgerService.lastEntryNumber(of: child.id, on: req.db.sql)
+        filter.throughEntry = try await LedgerService.lastEntryNumber(of: child.id, on: req.sql)
         var rows: [TransactionResponse] = []
         while true {
-            let page = try await LedgerService.list(childID: child.id, filter: filter, on: req.db.sql)
+            let page = try await LedgerService.list(childID: child.id, filter: filter, on: req.sql)
             rows += page.transactions
             guard page.hasMore else { break }
             filter.offset += filter.limit
@@ -67,7 +67,7 @@ enum TransactionsController {
     @Sendable static func list(req: Request) async throws -> TransactionListResponse {
         let child = try await req.visibleChild(try req.uuidParameter("childId"))
         return try await LedgerService.list(
-            childID: child.id, filter: try LedgerFilter(query: req.query, calendar: child.calendar), on: req.db.sql)
+            childID: child.id, filter: try LedgerFilter(query: req.query, calendar: child.calendar), on: req.sql)
     }
 }
 

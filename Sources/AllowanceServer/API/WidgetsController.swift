@@ -52,7 +52,7 @@ enum WidgetsController {
     }
 
     @Sendable static func configurations(req: Request) async throws -> WidgetConfigurationListDto {
-        try await WidgetConfigService.list(for: try req.requireUser(), on: req.db.sql)
+        try await WidgetConfigService.list(for: try req.requireUser(), on: req.sql)
     }
 
     /// The child and goal a configuration names must be ones the user may see (404 otherwise).

@@ -64,7 +64,7 @@ enum SessionStore {
             let lookup = PostgresSessionLookups.Lookup(sessionID: sessionID, child: child, now: request.now)
             return try await lookups.row(for: lookup, logger: request.logger).flatMap { AuthUser(sessionID: sessionID, row: $0) }
         }
-        return try await session(sessionID, on: request.db.sql, now: request.now)?.user
+        return try await session(sessionID, on: request.sql, now: request.now)?.user
     }
 
     /// The session's user as `sql` sees it: inside a transaction, with that transaction's changes.

@@ -35,7 +35,7 @@ private struct InlineMiddlewareGroup: RoutesBuilder {
 /// 10,411-10,573.
 ///
 /// On PostgreSQL the task runs on the request's event loop (`EventLoopExecutors`), the loop of
-/// the connections `req.db` takes. The server's tasks run on the event loops anyway
+/// the connections `req.database` takes. The server's tasks run on the event loops anyway
 /// (`main.swift`), but on the loop of whatever answered them last: after the session lookup
 /// (on a connection of its own, on either loop) or a posting group, a request's statements
 /// were sent from the other loop's thread, and their answers taken up there. With 150 writes a

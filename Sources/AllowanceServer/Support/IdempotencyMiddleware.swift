@@ -25,7 +25,7 @@ struct IdempotencyMiddleware: AsyncMiddleware {
         }
         let user = try request.requireUser()
         let hash = Self.fingerprint(request)
-        if let stored = try await Self.record(key: key, userID: user.userID, on: request.db) {
+        if let stored = try await Self.record(key: key, userID: user.userID, on: request.database) {
             return try Self.replay(stored, hash: hash)
         }
         do {
@@ -46,7 +46,7 @@ struct IdempotencyMiddleware: AsyncMiddleware {
                 return response
             }
         } catch is KeyTaken {
-            guard let stored = try await Self.record(key: key, userID: user.userID, on: request.db) else {
+            guard let stored = try await Self.record(key: key, userID: user.userID, on: request.database) else {
                 throw AppError.idempotencyInProgress
             }
             return try Self.replay(stored, hash: hash)

@@ -179,7 +179,7 @@ struct CachedReadMiddleware: AsyncMiddleware {
         }
         // Read after the answer is made, so a refusal costs no query; data newer than the
         // version read first only matters to requests that will see a newer version anyway.
-        let sql = request.db.sql
+        let sql = request.sql
         let validUntil = try await cache.validUntil(family: user.familyID, version: user.dataVersion, at: now) {
             try await FamilyDeadlines.next(after: now, family: user.familyID, on: sql)
         }

@@ -36,8 +36,8 @@ struct ChildPages: RouteCollection {
             child: child, status: nil, includeCompleted: false, milestones: false, in: req.context)
         let limit = max(try req.query.int("limit", in: 1...Self.maxRows) ?? 20, 20)
         let now = req.now
-        let history = try await LedgerService.list(childID: child.id, filter: LedgerFilter(limit: limit), on: req.db.sql)
-        let points = try await BalanceHistory.endOfDayBalances(for: child, days: 60, now: now, on: req.db.sql)
+        let history = try await LedgerService.list(childID: child.id, filter: LedgerFilter(limit: limit), on: req.sql)
+        let points = try await BalanceHistory.endOfDayBalances(for: child, days: 60, now: now, on: req.sql)
         let next = child.daysUntilNextPayday(now: now)
         let learning = try await LearningGlance.text(ofChild: child.id, calendar: child.calendar, in: req.context)
         return ChildPage(

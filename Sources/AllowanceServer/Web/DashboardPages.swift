@@ -40,7 +40,7 @@ struct DashboardPages: RouteCollection {
         let user = try req.requireUser()
         let child = try await req.signedInChild()
         let data = try await DashboardService.child(child, in: req.context)
-        let schedules = try await RecurringStore.list(familyID: user.familyID, childID: child.id, on: req.db.sql)
+        let schedules = try await RecurringStore.list(familyID: user.familyID, childID: child.id, on: req.sql)
             .map(\.dto).filter(\.isActive)
         return try await req.render(
             "child-dashboard", "My Money", section: "dashboard",

@@ -59,7 +59,7 @@ extension LearningPages {
     @Sendable func retireBadge(req: Request) async throws -> Response {
         let parent = try req.requireParent()
         let id = try req.uuidParameter("customBadgeId")
-        let title = try await CustomBadgeStore.all(ofFamily: parent.familyID, on: req.db.sql).first { $0.id == id }?.definition.title
+        let title = try await CustomBadgeStore.all(ofFamily: parent.familyID, on: req.sql).first { $0.id == id }?.definition.title
         try await CustomBadgeStore.retire(key: CustomBadges.key(for: id), by: parent, in: req.context)
         return Flash.redirect(
             req, to: SiteURL.learningApps.path, message: "\(title ?? "The badge") was removed; children who earned it keep it.")

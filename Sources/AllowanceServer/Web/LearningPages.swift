@@ -156,7 +156,7 @@ struct LearningPages: RouteCollection {
 
     private func counts(_ req: Request, _ child: ChildRecord) async throws -> (goals: Int, badges: Int) {
         let goals = try await LearningGoalService.list(for: child, status: "all", in: req.context).filter { $0.status == .completed }.count
-        return (goals, try await BadgeStore.earned(by: child.id, on: req.db.sql).count)
+        return (goals, try await BadgeStore.earned(by: child.id, on: req.sql).count)
     }
 
     @Sendable func logSession(req: Request) async throws -> Response {
@@ -253,13 +253,13 @@ struct LearningPages: RouteCollection {
     /// The page; after a refusal, with the error and what the refused form had in it (`typed`:
     /// the settings form's; `AppsPage.app` and `.badge` the others').
     func appsPage(_ req: Request, _ parent: AuthUser, error: String?, typed: SettingsForm? = nil) async throws -> AppsPage {
-        let apps = try await AppCategoryService.list(familyID: parent.familyID, on: req.db)
-        let settings = try await LearningSettings.read(familyID: parent.familyID, on: req.db.sql)
+        let apps = try await AppCategoryService.list(familyID: parent.familyID, on: req.database)
+        let settings = try await LearningSettings.read(familyID: parent.familyID, on: req.sql)
         let plan = try await PlanService.plan(ofFamily: parent.familyID, in: req.context)
         return AppsPage(
             apps: apps, error: error, pointsPerDollar: typed?.pointsPerDollar ?? settings.pointsPerDollar.map(String.init) ?? "",
             streakReminderTime: typed?.streakReminderTime ?? settings.streakReminderTime ?? "18:00",
-            customBadges: try await Self.customBadgeRows(ofFamily: parent.familyID, on: req.db.sql),
+            customBadges: try await Self.customBadgeRows(ofFamily: parent.familyID, on: req.sql),
             badgeUpgrade: plan.refusal(.customBadges), reminderUpgrade: plan.refusal(.reminderTime))
     }
 

@@ -59,7 +59,7 @@ extension Request {
     func pageBase(_ title: String, section: String = "") async throws -> PageBase {
         let user = auth.get(AuthUser.self)
         var unread = 0
-        if let user { unread = try await NotificationService.unreadCount(for: user.userID, on: db) }
+        if let user { unread = try await NotificationService.unreadCount(for: user.userID, on: database) }
         let avatar = user.flatMap { user in user.childID.map { Avatar(id: $0, firstName: user.firstName, lastName: user.lastName) } }
         let bar = Topbar.Base(
             signedIn: user != nil, isParent: user?.isParent ?? false, section: section, unreadCount: unread,

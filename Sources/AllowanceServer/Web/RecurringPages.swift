@@ -26,10 +26,10 @@ struct RecurringPages: RouteCollection {
         if !user.isParent && user.childID == nil { throw AppError.parentOnly }
         let childID = user.isParent ? nil : user.childID
         let calendar = try await req.familyCalendar()
-        let rows = try await RecurringStore.list(familyID: user.familyID, childID: childID, on: req.db.sql).map(\.dto)
-        let pending = try await RecurringApprovalService.pending(familyID: user.familyID, on: req.db.sql)
+        let rows = try await RecurringStore.list(familyID: user.familyID, childID: childID, on: req.sql).map(\.dto)
+        let pending = try await RecurringApprovalService.pending(familyID: user.familyID, on: req.sql)
             .filter { $0.status == .pending && (childID == nil || $0.childId == childID) }
-        let children = try await FamilyDirectory.children(ofFamily: user.familyID, on: req.db.sql)
+        let children = try await FamilyDirectory.children(ofFamily: user.familyID, on: req.sql)
         return try await req.render(
             "recurring", user.isParent ? "Recurring" : "My Recurring Money", section: "recurring",
             ListPage(
@@ -70,7 +70,7 @@ struct RecurringPages: RouteCollection {
     // MARK: - Form
 
     private func formPage(_ req: Request, _ parent: AuthUser, form: Form?, dto: RecurringTransactionDto? = nil) async throws -> FormPage {
-        let children = try await FamilyDirectory.children(ofFamily: parent.familyID, on: req.db.sql)
+        let children = try await FamilyDirectory.children(ofFamily: parent.familyID, on: req.sql)
         let calendar = try await req.familyCalendar()
         var page = FormPage(id: dto?.id)
         let child = form?.childId ?? dto?.childId.uuidString ?? req.query[String.self, at: "child"] ?? children.first?.id.uuidString

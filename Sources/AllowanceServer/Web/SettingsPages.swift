@@ -17,10 +17,10 @@ struct SettingsPages: RouteCollection {
 
     private func page(_ req: Request) async throws -> SettingsPage {
         let user = try req.requireUser()
-        let prefs = try await NotificationService.preferences(of: user.userID, on: req.db)
+        let prefs = try await NotificationService.preferences(of: user.userID, on: req.database)
         var family: SettingsPage.FamilySettings?
         if user.isParent {
-            let current = try await AccountService.family(user.familyID, on: req.db.sql)
+            let current = try await AccountService.family(user.familyID, on: req.sql)
             family = .init(name: current.name, timeZone: current.timeZone, zones: Self.zones)
         }
         return SettingsPage(
@@ -118,10 +118,10 @@ struct SettingsPages: RouteCollection {
 
     @Sendable func notifications(req: Request) async throws -> Response {
         let user = try req.requireUser()
-        let list = try await NotificationService.list(for: user.userID, unreadOnly: false, limit: 100, on: req.db)
+        let list = try await NotificationService.list(for: user.userID, unreadOnly: false, limit: 100, on: req.database)
         let calendar = try await req.familyCalendar()
         // A notification about a child since removed keeps its words but links nowhere.
-        let children = Set(try await FamilyDirectory.children(ofFamily: user.familyID, on: req.db.sql).map(\.id))
+        let children = Set(try await FamilyDirectory.children(ofFamily: user.familyID, on: req.sql).map(\.id))
         return try await req.render(
             "notifications", "Notifications", section: "notifications",
             NotificationsPage(

@@ -20,7 +20,7 @@ struct TemplatePages: RouteCollection {
 
     @Sendable func list(req: Request) async throws -> Response {
         let parent = try req.requireParent()
-        let rows = try await TemplateService.rows(forFamily: parent.familyID, withUsage: true, on: req.db.sql)
+        let rows = try await TemplateService.rows(forFamily: parent.familyID, withUsage: true, on: req.sql)
         let mine = rows.filter { Self.isMine($0, parent) }.map(\.id)
         let family = rows.filter { !$0.is_global }.map { row in
             let index = mine.firstIndex(of: row.id)
@@ -123,7 +123,7 @@ struct TemplatePages: RouteCollection {
     private func move(_ req: Request, by offset: Int) async throws -> Response {
         let template = try await req.templateForCreator(try req.uuidParameter("templateId"))
         let parent = try req.requireParent()
-        let rows = try await TemplateService.rows(forFamily: parent.familyID, withUsage: false, on: req.db.sql).filter {
+        let rows = try await TemplateService.rows(forFamily: parent.familyID, withUsage: false, on: req.sql).filter {
             Self.isMine($0, parent)
         }
         let changes = Self.reorder(rows.map { ($0.id, $0.sort_order) }, moving: template.id!, by: offset)

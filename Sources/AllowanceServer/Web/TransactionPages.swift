@@ -28,7 +28,7 @@ struct TransactionPages: RouteCollection {
     /// The children a user may pick from: all of a parent's, or the child themselves.
     private func choices(_ req: Request) async throws -> [ChildRecord] {
         let user = try req.requireUser()
-        let all = try await FamilyDirectory.children(ofFamily: user.familyID, on: req.db.sql)
+        let all = try await FamilyDirectory.children(ofFamily: user.familyID, on: req.sql)
         return user.isParent ? all : all.filter { $0.id == user.childID }
     }
 
@@ -47,7 +47,7 @@ struct TransactionPages: RouteCollection {
                     isParent: user.isParent))
         }
         let filter = try LedgerFilter(query: req.query, calendar: try await req.familyCalendar(), maxLimit: Self.webMaxRows)
-        let result = try await LedgerService.list(childID: child.id, filter: filter, on: req.db.sql)
+        let result = try await LedgerService.list(childID: child.id, filter: filter, on: req.sql)
         let search = filter.search ?? ""
         func href(type: String, limit: Int) -> String {
             var parts = ["child=\(child.id)"]
