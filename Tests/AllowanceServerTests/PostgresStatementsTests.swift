@@ -108,8 +108,7 @@ import Testing
             let freya = try await client.createGoal(for: family.children[1], in: family).id
             let ids = [kai, freya]
             // The server's own names: its requests above prepared statements on these connections.
-            let configuration = client.app.db.context.configuration as? ServerDatabaseConfiguration
-            let server = try #require(configuration?.postgresStatements)
+            let server = try #require(client.app.postgresStatements)
             try await onOneConnection(client, statements: server) { prepared, plain in
                 func lock(_ goalID: UUID) -> SQLQueryString {
                     "SELECT savings_goals.id, c.id AS child FROM savings_goals" + FamilyDirectory.joined(to: "savings_goals.child_id")
