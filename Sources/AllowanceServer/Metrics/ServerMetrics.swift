@@ -46,7 +46,7 @@ final class ServerMetrics: Sendable {
         self.factory = factory
         // Shown at zero from the start, so a rate over the first postings is right.
         for type in TransactionType.allCases { _ = counter(Name.postings, [("type", type.rawValue)]) }
-        for outcome in ["hit", "miss"] { _ = counter(Name.cacheLookups, [("outcome", outcome)]) }
+        for outcome in CacheOutcome.allCases { _ = counter(Name.cacheLookups, [("outcome", outcome.rawValue)]) }
     }
 
     /// The registry in Prometheus's text format (version 0.0.4).
@@ -82,9 +82,18 @@ final class ServerMetrics: Sendable {
         counter(Name.postings, [("type", type.rawValue)]).increment(by: Int64(count))
     }
 
-    /// A signed-in read looked for a kept answer (`ResponseCache`): served it, or had to make one.
-    func recordCacheLookup(hit: Bool) {
-        counter(Name.cacheLookups, [("outcome", hit ? "hit" : "miss")]).increment()
+    /// What a signed-in read that looked for a kept answer (`ResponseCache`) was served.
+    enum CacheOutcome: String, CaseIterable {
+        /// A kept answer.
+        case hit
+        /// The answer another request was making at the same time.
+        case shared
+        /// An answer it made.
+        case miss
+    }
+
+    func recordCacheLookup(_ outcome: CacheOutcome) {
+        counter(Name.cacheLookups, [("outcome", outcome.rawValue)]).increment()
     }
 
     private func counter(_ name: String, _ labels: [(String, String)]) -> CoreMetrics.Counter {

@@ -50,6 +50,10 @@ final class ResponseCache: Sendable {
             guard let child, !making.showedFamilyRows else { return .family(family) }
             return .child(shared: child.shared, own: child.own)
         }
+
+        func isSame(as other: Numbers) -> Bool {
+            family == other.family && child?.shared == other.child?.shared && child?.own == other.child?.own
+        }
     }
 
     /// What an answer being made has read, noted by the code that reads it: rows that move
@@ -91,6 +95,58 @@ final class ResponseCache: Sendable {
     private struct State {
         var answers: BudgetedStore<String, Answer>
         var deadlines: [UUID: Deadline] = [:]
+        /// The answers being made, by key, and the numbers their requests read.
+        var making: [String: (numbers: Numbers, answer: Shared)] = [:]
+    }
+
+    /// What a read that asks for a kept answer does next.
+    enum Lookup {
+        /// Serve it.
+        case kept(Answer)
+        /// Make it, and hand it to `finish` (nil if it is not to be kept): requests asking for
+        /// it meanwhile, at the same numbers, wait for it.
+        case make(Shared)
+        /// Wait for the request making it at the same numbers (`Shared.answer`), then check
+        /// it as a kept answer (`serves`): nil, or an answer that does not serve, means make it.
+        case wait(Shared)
+    }
+
+    /// An answer being made, handed to the requests that asked for it meanwhile. After a
+    /// write, the first reads of a page used to make it once each: a fifth of PostgreSQL's
+    /// fresh child pages in the mixed load were made while the same one was being made.
+    final class Shared: Sendable {
+        private enum Progress {
+            case making(waiting: [CheckedContinuation<Answer?, Never>])
+            case made(Answer?)
+        }
+
+        private let progress = NIOLockedValueBox(Progress.making(waiting: []))
+
+        /// The answer once it is made (nil if it was not kept).
+        var answer: Answer? {
+            get async {
+                await withCheckedContinuation { continuation in
+                    let made = progress.withLockedValue { progress -> Answer?? in
+                        switch progress {
+                        case .making(let waiting):
+                            progress = .making(waiting: waiting + [continuation])
+                            return nil
+                        case .made(let answer): return .some(answer)
+                        }
+                    }
+                    if let made { continuation.resume(returning: made) }
+                }
+            }
+        }
+
+        fileprivate func finish(_ answer: Answer?) {
+            let waiting = progress.withLockedValue { progress -> [CheckedContinuation<Answer?, Never>] in
+                guard case .making(let waiting) = progress else { return [] }
+                progress = .made(answer)
+                return waiting
+            }
+            for continuation in waiting { continuation.resume(returning: answer) }
+        }
     }
 
     /// The largest answer it keeps, in bytes: a sixteenth of its budget, so one large
@@ -104,14 +160,33 @@ final class ResponseCache: Sendable {
         state = NIOLockedValueBox(State(answers: BudgetedStore(budget: budget)))
     }
 
-    func answer(for key: String, at numbers: Numbers, now: Date) -> Answer? {
+    /// The kept answer for `key` if it serves a request that read `numbers` at `now`; else the
+    /// answer being made for a request that read the same numbers, to wait for; else the
+    /// caller makes it. Waiting gives no older answer than making: the request making it read
+    /// the same numbers, so nothing was written in between that the answer could miss.
+    func lookUp(_ key: String, at numbers: Numbers, now: Date) -> Lookup {
         state.withLockedValue { state in
-            guard let answer = state.answers[key], answer.version.holds(at: numbers), answer.made <= now, now < answer.validUntil
-            else {
-                return nil
-            }
-            return answer
+            if let answer = state.answers[key], Self.serves(answer, at: numbers, now: now) { return .kept(answer) }
+            if let making = state.making[key], making.numbers.isSame(as: numbers) { return .wait(making.answer) }
+            let shared = Shared()
+            state.making[key] = (numbers, shared)
+            return .make(shared)
         }
+    }
+
+    /// Whether `answer` serves a request that read `numbers` at `now`.
+    static func serves(_ answer: Answer, at numbers: Numbers, now: Date) -> Bool {
+        answer.version.holds(at: numbers) && answer.made <= now && now < answer.validUntil
+    }
+
+    /// Ends the making of `shared`'s answer (`lookUp`'s `make`): kept, unless nil, and handed to
+    /// the requests waiting for it.
+    func finish(_ shared: Shared, for key: String, with answer: Answer?) {
+        if let answer { keep(answer, for: key) }
+        state.withLockedValue { state in
+            if state.making[key]?.answer === shared { state.making[key] = nil }
+        }
+        shared.finish(answer)
     }
 
     /// Until when an answer made now, at `version`, stays true with nothing written: the next
@@ -141,7 +216,7 @@ final class ResponseCache: Sendable {
         return min(minute, next ?? minute)
     }
 
-    func keep(_ answer: Answer, for key: String) {
+    private func keep(_ answer: Answer, for key: String) {
         guard answer.bytes <= largest else { return }
         state.withLockedValue { state in
             // A slower request made at an older version must not replace a newer answer.
@@ -167,15 +242,44 @@ struct CachedReadMiddleware: AsyncMiddleware {
         let now = request.now
         let numbers = ResponseCache.Numbers(
             family: user.dataVersion, child: user.childVersion.map { (user.sharedVersion, $0.version) })
-        let kept = cache.answer(for: key, at: numbers, now: now)
-        request.application.metrics?.recordCacheLookup(hit: kept != nil)
-        if let answer = kept {
-            return Response(status: .ok, headers: answer.headers, body: .init(buffer: answer.body))
+        let metrics = request.application.metrics
+        switch cache.lookUp(key, at: numbers, now: now) {
+        case .kept(let answer):
+            metrics?.recordCacheLookup(.hit)
+            return Self.response(answer)
+        case .wait(let shared):
+            if let answer = await shared.answer, ResponseCache.serves(answer, at: numbers, now: now) {
+                metrics?.recordCacheLookup(.shared)
+                return Self.response(answer)
+            }
+            metrics?.recordCacheLookup(.miss)
+            return try await make(request, user: user, in: cache, numbers: numbers, now: now, chainingTo: next).response
+        case .make(let shared):
+            metrics?.recordCacheLookup(.miss)
+            do {
+                let (response, answer) = try await make(request, user: user, in: cache, numbers: numbers, now: now, chainingTo: next)
+                cache.finish(shared, for: key, with: answer)
+                return response
+            } catch {
+                cache.finish(shared, for: key, with: nil)
+                throw error
+            }
         }
+    }
+
+    static func response(_ answer: ResponseCache.Answer) -> Response {
+        Response(status: .ok, headers: answer.headers, body: .init(buffer: answer.body))
+    }
+
+    /// The request's answer, and what to keep of it: nil unless it is a 200 that sets no cookie.
+    private func make(
+        _ request: Request, user: AuthUser, in cache: ResponseCache, numbers: ResponseCache.Numbers, now: Date,
+        chainingTo next: any AsyncResponder
+    ) async throws -> (response: Response, answer: ResponseCache.Answer?) {
         let making = ResponseCache.Making()
         let response = try await ResponseCache.Making.$current.withValue(making) { try await next.respond(to: request) }
         guard response.status == .ok, let body = response.body.buffer, !response.headers.contains(name: .setCookie) else {
-            return response
+            return (response, nil)
         }
         // Read after the answer is made, so a refusal costs no query; data newer than the
         // version read first only matters to requests that will see a newer version anyway.
@@ -183,9 +287,9 @@ struct CachedReadMiddleware: AsyncMiddleware {
         let validUntil = try await cache.validUntil(family: user.familyID, version: user.dataVersion, at: now) {
             try await FamilyDeadlines.next(after: now, family: user.familyID, on: sql)
         }
-        cache.keep(
-            .init(version: numbers.version(of: making), made: now, validUntil: validUntil, headers: response.headers, body: body), for: key)
-        return response
+        let answer = ResponseCache.Answer(
+            version: numbers.version(of: making), made: now, validUntil: validUntil, headers: response.headers, body: body)
+        return (response, answer)
     }
 
     /// The session, the URL and every header but the request's id: an answer may depend on
