@@ -484,7 +484,7 @@ bench_size() { # rows (on BACKEND)
 # the payday job's own time, as run-jobs prints it, the other jobs of the run beside it), next to
 # inserting as many ledger rows raw into a copy of the ledger table in the same database
 # (SQLite: Python sqlite3, one executemany, one transaction; PostgreSQL: one INSERT ... SELECT,
-# one transaction; scripts/bench_payday.py). No server and no network: the command works on the
+# one transaction; the fastest of three; scripts/bench_payday.py). No server and no network: the command works on the
 # database directly. Checks: every child paid once, a second run pays nobody, verify is clean.
 bench_payday() {
     local n=${PAYDAY_CHILDREN:-10000}
@@ -524,7 +524,7 @@ run = float(sys.argv[8]) or command
 backend, figures, jobs = sys.argv[9], sys.argv[10], float(sys.argv[11])
 print(f"{backend}: payday over {n} children: {run:.2f} s for {posted} allowances ({posted / run:.0f}/s; all the run's jobs"
       f" {jobs:.2f} s, the whole command with start-up {command:.2f} s)")
-print(f"{backend}: raw insert of {n} ledger rows in the same database (one transaction): {raw:.3f} s ({n / raw:.0f} rows/s)")
+print(f"{backend}: raw insert of {n} ledger rows in the same database (one transaction, the fastest of three): {raw:.3f} s ({n / raw:.0f} rows/s)")
 print(f"{backend}: payday run / raw insert: {run / raw:.0f}x")
 checks = [("every child paid once", posted == n), ("a second run pays nobody", again == 0), ("verify clean", vcode == 0)]
 print(f"{backend}: checks: " + ", ".join(f"{name}: {'ok' if ok else 'FAILED'}" for name, ok in checks))

@@ -13,8 +13,9 @@ Each family (``--families``, default 1,000) has one parent and ``--children`` (d
 children, created ``--weeks`` (default 52) weeks ago, in one of four time zones. Each child has:
 
   * an opening balance, then every weekly payday since (``Weekly allowance`` at local midnight
-    of the allowance day, with its exactly-once claim in ``occurrences`` and the child's
-    ``Allowance day`` notification), each followed by the auto-transfer into the first goal;
+    of the allowance day, the last one claimed on the child's row, ``last_payday`` and
+    ``last_paid_at``, and the child's ``Allowance day`` notification), each followed by the
+    auto-transfer into the first goal;
   * spending one to two times a week (``Candy``, ``Comic book``...), chores paid through the
     family's ``Chores`` quick-add template (counted in ``template_usage``), and a weekly
     recurring chore (a ``recurring_transactions`` schedule whose past occurrences are posted
@@ -334,13 +335,13 @@ def seed_family(index: int, sink: Sink, rng: random.Random, calendars: dict, now
                            f"You've hit {percent}% on your {goal['name']} goal! "
                            + MILESTONE_TEXT[percent].format(name=goal["name"]))
 
+        last_payday = None  # (instant, local date): the claim the child's row keeps
         for ts, _, kind, data in events:
             if kind == "credit":
                 post(ts, "Credit", data["amount"], data["desc"], data["cat"], data["by"], tell=False)
             elif kind == "payday":
                 post(ts, "Credit", allowance, "Weekly allowance", "Allowance", None, tell=False)
-                sink.add("occurrences", {"id": new_id(), "key": f"payday:{child_id.lower()}:{cal.day_key(ts)}",
-                                         "job": "payday", "subject_id": child_id, "due_at": ts, "created_at": ts + 30})
+                last_payday = (ts, cal.day_key(ts))
                 notify(ts, "Allowance", f"Allowance day: +{dollars(allowance)}",
                        f"Your weekly allowance of {dollars(allowance)} has arrived.")
                 if goals[goal_a]["created"] < ts:
@@ -387,7 +388,8 @@ def seed_family(index: int, sink: Sink, rng: random.Random, calendars: dict, now
         sink.add("children", {
             "id": child_id, "user_id": user_id, "family_id": family_id, "weekly_allowance_cents": allowance,
             "allowance_day": allowance_day, "balance_cents": balance, "created_at": start, "allowance_paused": False,
-            "allowance_resumed_at": None, "last_entry_number": entry})
+            "allowance_resumed_at": None, "last_entry_number": entry,
+            "last_payday": last_payday[1] if last_payday else None, "last_paid_at": last_payday[0] if last_payday else None})
         children.append({"childId": child_id, "userId": user_id, "email": email, "goalIds": [goal_a, goal_b],
                          "entries": entry, "balanceCents": balance})
     if chores_used:

@@ -8,7 +8,8 @@
                               UTC, after every zone's Wednesday midnight, before any Thursday).
   bench_payday.py raw DB N    times inserting N ledger rows straight into a copy of the
                               `transactions` table (same columns and indexes) in the same file:
-                              one executemany in one transaction, committed. Prints seconds.
+                              one executemany in one transaction, committed. Does it three
+                              times, each into a new copy, and prints the fastest in seconds.
                               The copy is dropped afterwards; the real ledger is not touched.
 
 The file must hold the migrated schema and the demo family (run the server once, or any
@@ -30,6 +31,7 @@ import uuid
 
 ZONES = ["UTC", "America/New_York", "Europe/Oslo", "Asia/Tokyo"]
 WEDNESDAY = 3  # the documents number weekdays from Sunday = 0
+RAW_RUNS = 3
 
 
 def connect(path):
@@ -130,7 +132,7 @@ def raw(path, n):
     con.execute("COMMIT")
     elapsed = time.perf_counter() - started
     con.execute(f"DROP TABLE {copy}")
-    print(f"{elapsed:.3f}")
+    return elapsed
 
 
 def seed_postgres(url, n):
@@ -188,7 +190,7 @@ DROP TABLE {copy};
     if len(times) < 3 or not inserted or int(inserted.group(1)) != n:
         sys.exit(f"bench_payday: unexpected psql output: {out.stdout[-500:]}")
     # BEGIN, INSERT, COMMIT: the insert and its commit.
-    print(f"{(times[1] + times[2]) / 1000:.3f}")
+    return (times[1] + times[2]) / 1000
 
 
 def main():
@@ -202,10 +204,12 @@ def main():
     command, path, n = args[0], args[1], int(args[2])
     if n < 1:
         sys.exit("bench_payday: N must be at least 1")
-    if pg:
-        seed_postgres(pg, n) if command == "seed" else raw_postgres(pg, n)
+    if command == "seed":
+        seed_postgres(pg, n) if pg else seed(path, n)
     else:
-        seed(path, n) if command == "seed" else raw(path, n)
+        # The fastest of three: one insert alone moved by half between runs on PostgreSQL
+        # (0.037 to 0.092 s), with whatever the database was doing in the background.
+        print(f"{min(raw_postgres(pg, n) if pg else raw(path, n) for _ in range(RAW_RUNS)):.3f}")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@ import Foundation
 import SQLKit
 
 /// Exactly-once for background work. Before posting an occurrence a job claims its key
-/// (`payday:<child>:<day>`, `recurring:<id>:<n>`) in the same transaction as the posting.
+/// (`recurring:<id>:<n>`, a reminder's) in the same transaction as the posting. (Paydays are
+/// claimed on the child's row instead, which the payday updates anyway: `PaydayClaims`.)
 /// The key column is UNIQUE: when two runs (or two servers) reach the same occurrence, the
 /// database lets one claim in and tells the other it is taken. `ON CONFLICT DO NOTHING` is
 /// the unique check without an error, so on PostgreSQL the loser's transaction stays usable

@@ -52,5 +52,6 @@ enum AppMigrations {
         AddQueryIndexes.notificationsByReadState,
         NumberEntriesOnTheirOwners(),
         KeepChildNumbersOnTheirRows(),
+        ClaimPaydaysOnTheChildRow(),
     ]
 }

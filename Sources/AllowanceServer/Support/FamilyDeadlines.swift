@@ -28,6 +28,7 @@ enum FamilyDeadlines {
     /// `ResponseCacheTests` checks that every REAL column is in one list or the other.
     static let notDeadlines: Set<String> = [
         "families.created_at", "users.created_at", "children.created_at", "children.allowance_resumed_at",
+        "children.last_paid_at",
         "transactions.created_at", "notifications.created_at", "notifications.read_at", "recurring_transactions.last_executed_at",
         "recurring_transactions.created_at", "recurring_transactions.updated_at", "recurring_approvals.created_at",
         "recurring_approvals.decided_at", "transaction_templates.created_at", "savings_goals.completed_at",

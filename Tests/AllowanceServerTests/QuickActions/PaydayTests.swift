@@ -303,4 +303,64 @@ import Testing
             #expect(try await client.audit(family).isClean)
         }
     }
+
+    /// A payday is claimed by its local date: a family that moves west on its payday, when
+    /// the day it was paid in its old zone is only starting in the new one, is not paid that
+    /// day again; the next week's payday comes at the new zone's midnight.
+    @Test func payday_AFamilyMovingZoneOnItsPaydayIsNotPaidTwiceThatDay() async throws {
+        try await withApp { client in
+            // setup: Tokyo; Saturday 28 November starts there at 15:00 UTC on the 27th.
+            var family = try await client.family(timeZone: "Asia/Tokyo", children: [("Kai", Money(cents: 20_00))])
+            let kai = family.children[0]
+            #expect(await client.runJobs(at: utc("2026-11-27T16:00:00Z"), for: family)["payday"] == 1)
+            // act: the family moves to New York, where Saturday the 28th starts at 05:00 UTC.
+            family = try await client.signIn(family)
+            let _: FamilyResponse = try await client.call(
+                .PUT, "/api/v1/families/current", token: family.parent.token, json: UpdateFamilyRequest(timeZone: "America/New_York"))
+            let sameDay = await client.runJobs(at: utc("2026-11-28T06:00:00Z"), for: family)["payday"]
+            let nextWeek = await client.runJobs(at: utc("2026-12-05T06:00:00Z"), for: family)["payday"]
+            // assert
+            #expect(sameDay == 0 && nextWeek == 1)
+            family = try await client.signIn(family)
+            let paid = try await client.ledger(of: kai, in: family, search: "Weekly allowance")
+            #expect(paid.map(\.createdAt) == [utc("2026-11-27T15:00:00Z"), utc("2026-12-05T05:00:00Z")])
+            #expect(try await client.balance(of: kai, in: family) == Money(cents: 40_00))
+            #expect(try await client.audit(family).isClean)
+        }
+    }
+
+    /// The migration that moved the claims onto the children's rows, taken back and made again:
+    /// each child's last payday goes back to a claim of its own, then onto the row again, and
+    /// the paydays go on as if nothing had happened: none paid twice, none missed. (SQLite
+    /// only: each test has a database file of its own there, while on PostgreSQL the tests
+    /// share one, and taking the columns away under the others would stop them.)
+    @Test(.enabled(if: testPostgresURL == nil)) func payday_ClaimsMovedOntoTheChildRowsKeepTheLastPaydayBothWays() async throws {
+        try await withApp { client in
+            // setup: Kai paid on two Saturdays, Freya's allowance paused before either
+            var family = try await client.family(children: [("Kai", Money(cents: 20_00)), ("Freya", Money(cents: 20_00))])
+            let (kai, freya) = (family.children[0], family.children[1])
+            #expect(try await client.send(.POST, "/api/v1/children/\(freya.id)/allowance/pause", token: family.parent.token).status == .ok)
+            #expect(await client.runJobs(at: utc("2026-12-05T06:00:00Z"), for: family)["payday"] == 2)
+            struct Claim: Decodable { let key: String }
+            // act
+            let migration = ClaimPaydaysOnTheChildRow()
+            let claims = try await client.app.db.transaction { db -> [String] in
+                try await migration.revert(on: db)
+                let claims = try await db.sql.raw("SELECT key FROM occurrences WHERE job = 'payday'").all(decoding: Claim.self)
+                try await migration.prepare(on: db)
+                return claims.map(\.key)
+            }
+            // assert
+            #expect(claims == ["payday:\(kai.id.uuidString.lowercased()):2026-12-05"])
+            let left = try await client.app.db.sql.raw("SELECT key FROM occurrences WHERE job = 'payday'").all(decoding: Claim.self)
+            #expect(left.isEmpty)
+            #expect(await client.runJobs(at: utc("2026-12-05T07:00:00Z"), for: family)["payday"] == 0)
+            #expect(await client.runJobs(at: utc("2026-12-12T06:00:00Z"), for: family)["payday"] == 1)
+            family = try await client.signIn(family)
+            let paid = try await client.ledger(of: kai, in: family, search: "Weekly allowance")
+            #expect(paid.map(\.createdAt) == [utc("2026-11-28T05:00:00Z"), utc("2026-12-05T05:00:00Z"), utc("2026-12-12T05:00:00Z")])
+            #expect(try await client.balance(of: freya, in: family) == Money(cents: 20_00))
+            #expect(try await client.audit(family).isClean)
+        }
+    }
 }

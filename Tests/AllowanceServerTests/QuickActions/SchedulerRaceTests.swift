@@ -49,7 +49,8 @@ import Vapor
                 }
             }
 
-            // assert: every occurrence claimed once and posted once
+            // assert: every occurrence claimed once and posted once (a schedule's occurrences
+            // each in a claim of its own, a child's paydays on the child's row)
             let sql = client.app.db.sql
             struct Count: Decodable { let n: Int64 }
             let claims = try await sql.raw(
@@ -59,7 +60,11 @@ import Vapor
                      UNION SELECT r.id FROM recurring_transactions r JOIN children c ON c.id = r.child_id WHERE c.family_id = \(bind: familyID))
                 """
             ).first(decoding: Count.self)
-            #expect(claims?.n == 1_000)
+            #expect(claims?.n == 900)
+            struct Claimed: Decodable { let last_payday: String? }
+            let paydays = try await sql.raw("SELECT last_payday FROM children WHERE family_id = \(bind: familyID)").all(
+                decoding: Claimed.self)
+            #expect(paydays.map(\.last_payday) == Array(repeating: "2027-01-30", count: 10))
             struct Posted: Decodable {
                 let description: String
                 let entries: Int64

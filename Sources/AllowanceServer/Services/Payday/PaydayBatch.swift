@@ -6,12 +6,13 @@ import SQLKit
 
 /// Many children's paydays in a few statements. Paying one child at a time costs about ten
 /// statements each; over 10,000 children that is most of a payday run. A batch does the same
-/// work for up to `size` children, one payday each, with one statement per step:
-/// claim, credit (on SQLite with the children's numbers), ledger rows, day totals,
-/// notifications (hooks run only for the children they concern), and on SQLite one move of the
-/// families' numbers for all of them (`DataVersionHold`) in place of the triggers' two
-/// statements per row. The caller runs it inside a transaction, so a batch is paid whole or not
-/// at all; `PaydayService` then pays that batch's children one by one to find the failing one.
+/// work for up to `size` children, one payday each, with one statement per step: claim and
+/// credit together on the children's rows (`PaydayClaims`; on SQLite with the children's
+/// numbers), ledger rows, day totals, notifications (hooks run only for the children they
+/// concern), and on SQLite one move of the families' numbers for all of them
+/// (`DataVersionHold`) in place of the triggers' two statements per row. The caller runs it
+/// inside a transaction, so a batch is paid whole or not at all; `PaydayService` then pays
+/// that batch's children one by one to find the failing one.
 enum PaydayBatch {
     /// Children per batch on SQLite: well under SQLite's limit on bound values per statement
     /// (32,766) at 7 values a row (a notification's); PostgreSQL binds one array per column
@@ -31,17 +32,8 @@ enum PaydayBatch {
     struct Due: Sendable {
         let child: PaydayService.OwedChild
         let payday: Date
-        /// The claim's key, `payday:<child>:<local date>` (`PaydayService.claimKey`).
-        let key: String
-        /// The local date, the day totals' key.
+        /// The local date, the claim's and the day totals' key.
         let day: String
-
-        init(child: PaydayService.OwedChild, payday: Date, day: String) {
-            self.child = child
-            self.payday = payday
-            self.day = day
-            key = PaydayService.claimKey(child: child.id, day: day)
-        }
     }
 
     /// Pays `dues` (at most one per child) in `db`'s transaction. Returns the paydays paid
@@ -65,18 +57,8 @@ enum PaydayBatch {
         async throws -> [(due: Due, allowance: Money)]
     {
         let sql = db.sql
-        // Claims in key order: two servers claiming overlapping batches take the keys' locks
-        // in one order and cannot deadlock.
-        let byKey = dues.sorted { $0.key < $1.key }
-        let claimed = try await claim(byKey, now: context.now, on: sql)
-        guard !claimed.isEmpty else { return [] }
-        let credited = try await credit(claimed, on: sql)
-        let unpaid = claimed.filter { credited[$0.child.id] == nil }
-        if !unpaid.isEmpty {
-            // Paused or zeroed since the list was read: the claim goes, so a later payday is owed afresh.
-            try await sql.raw("DELETE FROM occurrences WHERE key" + .isOneOf(unpaid.map(\.key), on: sql)).run()
-        }
-        let paid = claimed.compactMap { due in credited[due.child.id].map { (due: due, credit: $0) } }
+        let credited = try await claimAndCredit(dues, on: sql)
+        let paid = dues.compactMap { due in credited[due.child.id].map { (due: due, credit: $0) } }
         guard !paid.isEmpty else { return [] }
         try await insertLedgerRows(paid, on: sql)
         db.metrics?.recordPostings(.credit, count: paid.count)
@@ -118,33 +100,26 @@ enum PaydayBatch {
         let entryNumber: Int64
     }
 
-    /// Inserts the claims; returns the dues whose claim is new (in the order given).
-    private static func claim(_ dues: [Due], now: Date, on sql: any SQLDatabase) async throws -> [Due] {
-        let rows = SQLRows(
-            .ids(UUID.timeOrdered(count: dues.count)), .texts(dues.map(\.key)), .ids(dues.map(\.child.id)), .dates(dues.map(\.payday)))
-        // Rows are read column by column here and below: keyed decoding cost more than the columns.
-        let claimed = try await sql.raw(
-            "INSERT INTO occurrences (id, key, job, subject_id, due_at, created_at) SELECT v.column1, v.column2, \(bind: PaydayService.jobName),"
-                + " v.column3, v.column4, \(bind: now) FROM " + rows.table(on: sql)
-                + " WHERE true ON CONFLICT (key) DO NOTHING RETURNING key"
-        ).all()
-        let keys = Set(try claimed.map { try $0.decode(column: "key", as: String.self) })
-        return dues.filter { keys.contains($0.key) }
-    }
-
-    /// Credits each claimed child's allowance as it stands now; a paused or zero allowance is not
-    /// credited. On SQLite the child's number moves with the balance (`DataVersionHold` holds the
-    /// triggers that would have moved it): a statement of its own for it was 3 % of a payday.
-    private static func credit(_ dues: [Due], on sql: any SQLDatabase) async throws -> [UUID: Credit] {
+    /// Claims each child's payday on the child's row and credits the allowance as it stands now
+    /// (`PaydayClaims`): a payday another run took first, or a paused or zero allowance, is
+    /// neither claimed nor credited. On SQLite the child's number moves with the balance
+    /// (`DataVersionHold` holds the triggers that would have moved it): a statement of its own
+    /// for it was 3 % of a payday.
+    private static func claimAndCredit(_ dues: [Due], on sql: any SQLDatabase) async throws -> [UUID: Credit] {
+        // Children in id order: PostgreSQL then locks the rows of two servers' overlapping
+        // batches in one order, and neither waits for the other in a circle.
+        let sorted = dues.sorted { $0.child.id < $1.child.id }
+        let rows = SQLRows(.ids(sorted.map(\.child.id)), .texts(sorted.map(\.day)), .dates(sorted.map(\.payday)))
         let number = sql.isPostgres ? "" : ", data_version = data_version + 1"
-        let rows = try await sql.raw(
-            "UPDATE children SET balance_cents = balance_cents + weekly_allowance_cents, last_entry_number = last_entry_number + 1"
-                + "\(unsafeRaw: number) WHERE id" + .isOneOf(dues.map(\.child.id), on: sql)
-                + " AND allowance_paused = \(bind: false) AND weekly_allowance_cents > 0"
-                + " RETURNING id, balance_cents, weekly_allowance_cents, last_entry_number"
+        // Rows are read column by column here and below: keyed decoding cost more than the columns.
+        let credited = try await sql.raw(
+            "UPDATE children SET balance_cents = balance_cents + weekly_allowance_cents, last_entry_number = last_entry_number + 1,"
+                + " last_payday = v.column2, last_paid_at = v.column3\(unsafeRaw: number) FROM " + rows.table(on: sql)
+                + " WHERE children.id = v.column1 AND " + PaydayClaims.isOpen(day: "v.column2") + " AND " + PaydayClaims.isRunning
+                + " RETURNING children.id, balance_cents, weekly_allowance_cents, last_entry_number"
         ).all()
         return Dictionary(
-            uniqueKeysWithValues: try rows.map { row in
+            uniqueKeysWithValues: try credited.map { row in
                 let credit = Credit(
                     allowance: Money(cents: try row.decode(column: "weekly_allowance_cents", as: Int64.self)),
                     balanceAfter: Money(cents: try row.decode(column: "balance_cents", as: Int64.self)),

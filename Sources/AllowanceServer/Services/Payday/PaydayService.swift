@@ -9,14 +9,11 @@ import Vapor
 /// weekly allowance is credited ("Weekly allowance"), then the payday hooks run (savings-goal
 /// auto-transfers), then the child is told, all in one transaction per payday. Paydays a
 /// stopped server missed are paid on its next run, oldest first, each dated when it was due.
-/// Each payday is claimed as `payday:<child>:<YYYY-MM-DD>`, so it is paid once.
+/// Each payday is claimed on the child's row by its local date (`PaydayClaims`), so it is paid once.
 enum PaydayService {
     static let jobName = "payday"
     static let description = "Weekly allowance"
     static let category = "Allowance"
-
-    /// A payday's claim: `payday:<child>:<YYYY-MM-DD>`, the date in the family's zone.
-    static func claimKey(child: UUID, day: String) -> String { "payday:\(child.uuidString.lowercased()):\(day)" }
 
     /// What the child is told when an allowance arrives.
     static func notification(for allowance: Money) -> (title: String, body: String) {
@@ -165,24 +162,11 @@ enum PaydayService {
         -> Bool
     {
         let calendar = child.calendar
-        let now = context.now
         return try await context.write { db in
-            let sql = db.sql
-            struct Current: Decodable {
-                let weekly_allowance_cents: Int64
-                let allowance_paused: Bool
-            }
             guard
-                let current = try await sql.raw(
-                    "SELECT weekly_allowance_cents, allowance_paused FROM children WHERE id = \(bind: child.id)"
-                )
-                .first(decoding: Current.self), !current.allowance_paused, current.weekly_allowance_cents > 0
+                let cents = try await PaydayClaims.claim(child: child.id, day: calendar.dayKey(payday), payday: payday, on: db.sql)
             else { return false }
-            let key = claimKey(child: child.id, day: calendar.dayKey(payday))
-            guard try await OccurrenceClaims.claim(key, job: jobName, subject: child.id, dueAt: payday, now: now, on: db) else {
-                return false
-            }
-            let allowance = Money(cents: current.weekly_allowance_cents)
+            let allowance = Money(cents: cents)
             _ = try await LedgerService.post(
                 LedgerPosting(
                     childID: child.id, type: .credit, amount: allowance, description: description, category: category, createdBy: nil,
@@ -215,7 +199,8 @@ enum PaydayService {
             weekly_allowance_cents = try row.decode(column: "weekly_allowance_cents", as: Int64.self)
             allowance_day = try row.decode(column: "allowance_day", as: Int.self)
             time_zone = try row.decode(column: "time_zone", as: String.self)
-            since = try ["last_paid", "created_at", "allowance_resumed_at"].compactMap { try row.decode(column: $0, as: Date?.self) }.max()
+            since = try ["last_paid_at", "created_at", "allowance_resumed_at"].compactMap { try row.decode(column: $0, as: Date?.self) }
+                .max()
         }
 
         var calendar: FamilyCalendar { FamilyCalendar(identifier: time_zone) ?? FamilyCalendar(timeZone: .gmt) }
@@ -260,13 +245,12 @@ enum PaydayService {
         try await sql.raw(owedQuery(only: childID, scope: familyID)).all().map(OwedChild.init)
     }
 
-    /// The children whose allowance is running, each with the last payday paid to it (found
-    /// by the claims' index on the child, `AddQueryIndexes.claimsByChild`).
+    /// The children whose allowance is running, each with the last payday paid to it (kept on
+    /// the child's row, `PaydayClaims`).
     static func owedQuery(only childID: UUID?, scope familyID: UUID?) -> SQLQueryString {
         var query: SQLQueryString = """
             SELECT c.id, c.user_id, c.family_id, u.first_name, c.weekly_allowance_cents, c.allowance_day, f.time_zone,
-                   c.created_at, c.allowance_resumed_at,
-                   (SELECT MAX(o.due_at) FROM occurrences o WHERE o.job = \(bind: jobName) AND o.subject_id = c.id) AS last_paid
+                   c.created_at, c.allowance_resumed_at, c.last_paid_at
             FROM children c JOIN users u ON u.id = c.user_id JOIN families f ON f.id = c.family_id
             WHERE c.allowance_paused = \(bind: false) AND c.weekly_allowance_cents > 0
             """
