@@ -16,26 +16,33 @@ import SQLKit
 /// Dates compare as text: a day's key sorts as the day does. Comparing days rather than
 /// instants keeps what the keys kept: a family that moves to another zone is not paid twice
 /// for one local day. Paydays go oldest first, so "an earlier day than this one" is "not yet
-/// paid". The claims already made are folded into the rows, then dropped; recurring schedules
-/// and reminders keep theirs (`OccurrenceClaims`).
+/// paid".
+///
+/// The claims already made are folded into the rows and left where they are: a server of the
+/// version before, if one were still running against this database, would otherwise find
+/// every past week unclaimed and pay it again. (It would still pay again the paydays claimed
+/// on the rows after this migration: stop every server of the version before first.)
+/// Recurring schedules and reminders keep their claims in `occurrences` (`OccurrenceClaims`).
+/// In one transaction, so a failure leaves the columns as they were and the migration can run again.
 struct ClaimPaydaysOnTheChildRow: AsyncMigration {
     func prepare(on database: Database) async throws {
-        // SQLite adds one column per statement.
-        try await database.schema("children").field("last_payday", .string).update()
-        try await database.schema("children").field("last_paid_at", .datetime).update()
-        let sql = database.sql
-        let day = sql.isPostgres ? "right(o.key, 10)" : "substr(o.key, -10)"
-        try await sql.raw(
-            """
-            UPDATE children SET
-                last_payday = (SELECT MAX(\(unsafeRaw: day)) FROM occurrences o WHERE o.job = \(bind: PaydayService.jobName) AND o.subject_id = children.id),
-                last_paid_at = (SELECT MAX(o.due_at) FROM occurrences o WHERE o.job = \(bind: PaydayService.jobName) AND o.subject_id = children.id)
-            """
-        ).run()
-        try await sql.raw("DELETE FROM occurrences WHERE job = \(bind: PaydayService.jobName)").run()
+        try await database.transaction { database in
+            // SQLite adds one column per statement.
+            try await database.schema("children").field("last_payday", .string).update()
+            try await database.schema("children").field("last_paid_at", .datetime).update()
+            let day = database.sql.isPostgres ? "right(o.key, 10)" : "substr(o.key, -10)"
+            try await database.sql.raw(
+                """
+                UPDATE children SET
+                    last_payday = (SELECT MAX(\(unsafeRaw: day)) FROM occurrences o WHERE o.job = \(bind: PaydayService.jobName) AND o.subject_id = children.id),
+                    last_paid_at = (SELECT MAX(o.due_at) FROM occurrences o WHERE o.job = \(bind: PaydayService.jobName) AND o.subject_id = children.id)
+                """
+            ).run()
+        }
     }
 
-    /// Each child's last payday back as a claim of its own, the one the payday's read needs.
+    /// Each child's last payday back as a claim of its own (if it is not there already), the
+    /// one the payday's read needs.
     func revert(on database: Database) async throws {
         let sql = database.sql
         let children = try await sql.raw("SELECT id, last_payday, last_paid_at FROM children WHERE last_payday IS NOT NULL").all()
@@ -48,6 +55,7 @@ struct ClaimPaydaysOnTheChildRow: AsyncMigration {
                 INSERT INTO occurrences (id, key, job, subject_id, due_at, created_at)
                 VALUES (\(bind: UUID.timeOrdered()), \(bind: "payday:\(child.uuidString.lowercased()):\(day)"),
                         \(bind: PaydayService.jobName), \(bind: child), \(bind: paidAt), \(bind: paidAt))
+                ON CONFLICT (key) DO NOTHING
                 """
             ).run()
         }

@@ -106,10 +106,18 @@ enum PaydayBatch {
     /// (`DataVersionHold` holds the triggers that would have moved it): a statement of its own
     /// for it was 3 % of a payday.
     private static func claimAndCredit(_ dues: [Due], on sql: any SQLDatabase) async throws -> [UUID: Credit] {
-        // Children in id order: PostgreSQL then locks the rows of two servers' overlapping
-        // batches in one order, and neither waits for the other in a circle.
-        let sorted = dues.sorted { $0.child.id < $1.child.id }
-        let rows = SQLRows(.ids(sorted.map(\.child.id)), .texts(sorted.map(\.day)), .dates(sorted.map(\.payday)))
+        if sql.isPostgres {
+            // PostgreSQL locks the rows an `UPDATE ... FROM` changes in the order its plan
+            // meets them, and a prepared statement's first plans (for the values given) and its
+            // later generic one need not meet them alike: two servers paying overlapping batches
+            // at once (each server's scheduler runs the payday) could each hold rows the other
+            // waits for. Locked first in id order, the second waits for the first and then
+            // finds the paydays taken. (SQLite has one writer.)
+            try await sql.raw(
+                "SELECT id FROM children WHERE id" + .isOneOf(dues.map(\.child.id), on: sql) + " ORDER BY id FOR NO KEY UPDATE"
+            ).run()
+        }
+        let rows = SQLRows(.ids(dues.map(\.child.id)), .texts(dues.map(\.day)), .dates(dues.map(\.payday)))
         let number = sql.isPostgres ? "" : ", data_version = data_version + 1"
         // Rows are read column by column here and below: keyed decoding cost more than the columns.
         let credited = try await sql.raw(
