@@ -484,8 +484,8 @@ bench_size() { # rows (on BACKEND)
 # the payday job's own time, as run-jobs prints it, the other jobs of the run beside it), next to
 # inserting as many ledger rows raw into a copy of the ledger table in the same database
 # (SQLite: Python sqlite3, one executemany, one transaction; PostgreSQL: one INSERT ... SELECT,
-# one transaction; the fastest of three; scripts/bench_payday.py). No server and no network: the command works on the
-# database directly. Checks: every child paid once, a second run pays nobody, verify is clean.
+# one transaction; the fastest of three; scripts/bench_payday.py). No server and no network:
+# the command works on the database directly. Checks: every child paid once, a second run pays nobody, verify is clean.
 bench_payday() {
     local n=${PAYDAY_CHILDREN:-10000}
     [ "$n" -gt 0 ] || return 0

@@ -332,9 +332,9 @@ import Testing
     /// The migration that moved the claims onto the children's rows, taken back and made again:
     /// each child's last payday goes back to a claim of its own, then onto the row again (the
     /// claim stays), and the paydays go on as if nothing had happened: none paid twice, none
-    /// missed. (SQLite
-    /// only: each test has a database file of its own there, while on PostgreSQL the tests
-    /// share one, and taking the columns away under the others would stop them.)
+    /// missed. (SQLite only: each test has a database file of its own there, while on
+    /// PostgreSQL the tests share one, and taking the columns away under the others would stop
+    /// them.)
     @Test(.enabled(if: testPostgresURL == nil)) func payday_ClaimsMovedOntoTheChildRowsKeepTheLastPaydayBothWays() async throws {
         try await withApp { client in
             // setup: Kai paid on two Saturdays, Freya's allowance paused before either

@@ -106,23 +106,13 @@ enum PaydayBatch {
     /// (`DataVersionHold` holds the triggers that would have moved it): a statement of its own
     /// for it was 3 % of a payday.
     private static func claimAndCredit(_ dues: [Due], on sql: any SQLDatabase) async throws -> [UUID: Credit] {
-        if sql.isPostgres {
-            // PostgreSQL locks the rows an `UPDATE ... FROM` changes in the order its plan
-            // meets them, and a prepared statement's first plans (for the values given) and its
-            // later generic one need not meet them alike: two servers paying overlapping batches
-            // at once (each server's scheduler runs the payday) could each hold rows the other
-            // waits for. Locked first in id order, the second waits for the first and then
-            // finds the paydays taken. (SQLite has one writer.)
-            try await sql.raw(
-                "SELECT id FROM children WHERE id" + .isOneOf(dues.map(\.child.id), on: sql) + " ORDER BY id FOR NO KEY UPDATE"
-            ).run()
-        }
+        try await PaydayClaims.lockInOrder(dues.map(\.child.id), on: sql)
         let rows = SQLRows(.ids(dues.map(\.child.id)), .texts(dues.map(\.day)), .dates(dues.map(\.payday)))
         let number = sql.isPostgres ? "" : ", data_version = data_version + 1"
         // Rows are read column by column here and below: keyed decoding cost more than the columns.
         let credited = try await sql.raw(
             "UPDATE children SET balance_cents = balance_cents + weekly_allowance_cents, last_entry_number = last_entry_number + 1,"
-                + " last_payday = v.column2, last_paid_at = v.column3\(unsafeRaw: number) FROM " + rows.table(on: sql)
+                + " " + PaydayClaims.take(day: "v.column2", at: "v.column3") + "\(unsafeRaw: number) FROM " + rows.table(on: sql)
                 + " WHERE children.id = v.column1 AND " + PaydayClaims.isOpen(day: "v.column2") + " AND " + PaydayClaims.isRunning
                 + " RETURNING children.id, balance_cents, weekly_allowance_cents, last_entry_number"
         ).all()

@@ -16,6 +16,24 @@ enum PaydayClaims {
         "(children.last_payday IS NULL OR children.last_payday < " + day + ")"
     }
 
+    /// Takes the payday on local date `day`, due at `at` (bound values, or columns naming
+    /// them): the `SET` of the update that claims it.
+    static func take(day: SQLQueryString, at: SQLQueryString) -> SQLQueryString {
+        "last_payday = " + day + ", last_paid_at = " + at
+    }
+
+    /// Locks the rows of `children` that a batch is about to claim, in id order, before its
+    /// claiming update. PostgreSQL locks the rows an `UPDATE ... FROM` changes in the order its
+    /// plan meets them, and a prepared statement's first plans (for the values given) and its
+    /// later generic one need not meet them alike: two servers paying overlapping batches at
+    /// once (each server's scheduler runs the payday) could each hold rows the other waits for.
+    /// Locked first in id order, the second waits for the first and then finds the paydays
+    /// taken. (SQLite has one writer: nothing to do.)
+    static func lockInOrder(_ children: [UUID], on sql: any SQLDatabase) async throws {
+        guard sql.isPostgres else { return }
+        try await sql.raw("SELECT id FROM children WHERE id" + .isOneOf(children, on: sql) + " ORDER BY id FOR NO KEY UPDATE").run()
+    }
+
     /// The child's allowance is running: not paused, and more than nothing.
     static var isRunning: SQLQueryString {
         "children.allowance_paused = \(bind: false) AND children.weekly_allowance_cents > 0"
@@ -27,7 +45,7 @@ enum PaydayClaims {
     /// child removed since the list was read.
     static func claim(child: UUID, day: String, payday: Date, on sql: any SQLDatabase) async throws -> Int64? {
         let row = try await sql.raw(
-            "UPDATE children SET last_payday = \(bind: day), last_paid_at = \(bind: payday) WHERE children.id = \(bind: child) AND "
+            "UPDATE children SET " + take(day: "\(bind: day)", at: "\(bind: payday)") + " WHERE children.id = \(bind: child) AND "
                 + isOpen(day: "\(bind: day)") + " AND " + isRunning + " RETURNING weekly_allowance_cents"
         ).first()
         return try row?.decode(column: "weekly_allowance_cents", as: Int64.self)
