@@ -34,6 +34,17 @@ struct ServiceContext: Sendable {
     /// transaction already (a request with an `Idempotency-Key`), which must hold its own posting.
     var postingGroups: PostingGroups? { db.inTransaction ? nil : state.postingGroups }
 
+    /// The same context on the connections of `loop`, with the executor that holds a task to
+    /// that loop (`EventLoopExecutors`; nil on SQLite): work started there takes its answers up
+    /// on the thread they arrive on.
+    func on(_ loop: any EventLoop) -> (context: ServiceContext, executor: EventLoopExecutor?) {
+        let db = application.databases.database(logger: db.logger, on: loop)!
+        return (
+            ServiceContext(application: application, db: db, now: now, familyScope: familyScope),
+            application.eventLoopExecutors?.executor(for: loop)
+        )
+    }
+
     /// The same context working inside an open transaction.
     func within(_ transaction: any Database) -> ServiceContext {
         ServiceContext(application: application, db: transaction, now: now, familyScope: familyScope)

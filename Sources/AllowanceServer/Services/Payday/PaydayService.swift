@@ -97,15 +97,22 @@ enum PaydayService {
         -> [BatchOutcome]
     {
         await withTaskGroup(of: BatchOutcome.self) { tasks in
+            // Each batch on the next event loop, on its connections (`ServiceContext.on`): two
+            // batches at once on PostgreSQL then have a thread each for their side of the work.
+            let loops = context.application.eventLoopGroup
+            func start(_ batch: [PaydayBatch.Due]) {
+                let (context, executor) = context.on(loops.next())
+                tasks.addTask(executorPreference: executor) { await pay(batch, hooks: hooks, in: context) }
+            }
             var waiting = batches.makeIterator()
             for _ in 0..<atOnce {
                 guard let batch = waiting.next() else { break }
-                tasks.addTask { await pay(batch, hooks: hooks, in: context) }
+                start(batch)
             }
             var outcomes: [BatchOutcome] = []
             for await outcome in tasks {
                 outcomes.append(outcome)
-                if let batch = waiting.next() { tasks.addTask { await pay(batch, hooks: hooks, in: context) } }
+                if let batch = waiting.next() { start(batch) }
             }
             return outcomes
         }
