@@ -20,8 +20,8 @@
 #        - each read kind alone at CONNECTIONS connections, while a steady stream of the mix's
 #          writes runs beside it at the write rate the mix reached (the read goal's figure:
 #          req/s of that read with writes going on, against /health's, measured alone just
-#          before it), measured after READ_WARMUP of the same load, so it is the steady state
-#          a running server is in;
+#          before it and just after it, the mean of the two), measured after READ_WARMUP of the
+#          same load, so it is the steady state a running server is in;
 #        - each write kind alone at CONNECTIONS connections (POST /transactions, contribute,
 #          template use), with the raw commit rate (below) measured before and after each, the
 #          server idle;
@@ -711,11 +711,16 @@ bench_mixed() {
             $1 == b && $2 == "steady_writes.rps" {r = $3} END {printf "%.0f", (r > 0 ? c / r * 1e6 : 0)}' "$WORK/figures.tsv")
         figure "$BACKEND" steady_writes.cpu_us_per_write "$per_write"
         log "  the steady writes alone (target $write_rate/s): $steady_result; $TIMED_CPU; $per_write us of server CPU a write"
+        local previous=""
         for kind in $reads; do
-            # The read's own reference, just before it: this machine's speed drifts by a fifth
-            # and more within minutes, so a /health measured once, a few minutes earlier, swung
-            # every ratio with it. /health alone, as the goal has it.
+            # The read's own reference, just before it and just after it (the next read's, or
+            # the last one's below), their mean: this machine's speed drifts by a fifth and more
+            # within minutes, so a /health measured once, a few minutes earlier, swung every
+            # ratio with it, and one measured only before a read still moved from 17,700 to
+            # 25,400 between neighbours. /health alone, as the goal has it.
             kinds_run "ref.health.$kind" health "$THREADS" "$CONNECTIONS" "$DURATION"
+            [ -z "$previous" ] || health_around "$previous" "$kind"
+            previous=$kind
             # Writes at the mix's rate, beside the read (they start first and end after it).
             local wout="$WORK/wrk-$BACKEND-writer-$kind.txt" wsecs warm=${READ_WARMUP%s}
             wsecs=$(( ${DURATION%s} + warm + 2 ))
@@ -739,6 +744,8 @@ bench_mixed() {
             log "    writes beside it: $(python3 "$ROOT/scripts/bench_mixed.py" wrk-result "$wout" "$BACKEND" \
                 "$WORK/figures.tsv" "reads.$kind.writer") (target $write_rate/s)"
         done
+        kinds_run ref.health.end health "$THREADS" "$CONNECTIONS" "$DURATION"
+        health_around "$previous" end
     fi
     local writes="tx-credit contribute template-use"
     [ "$WRITE_KINDS" = 1 ] || writes=${WRITE_KINDS#0}
@@ -775,6 +782,14 @@ bench_mixed() {
     figure "$BACKEND" verify.mixed "$vcode"
     log "  verify (exit $vcode): $(grep -E '^Checked ' "$WORK/mixed-verify-$BACKEND.txt" | head -1 || true)"
     drop_db "$BACKEND" mixed
+}
+
+# health_around KIND NEXT: the reference of read KIND, the mean of /health just before it
+# (ref.health.KIND) and just after it (ref.health.NEXT).
+health_around() {
+    figure "$BACKEND" "ref.health_around.$1.rps" "$(awk -F'\t' -v b="$BACKEND" -v before="ref.health.$1.rps" \
+        -v after="ref.health.$2.rps" '$1 == b && $2 == before {x = $3} $1 == b && $2 == after {y = $3}
+        END {printf "%.1f", (x + y) / 2}' "$WORK/figures.tsv")"
 }
 
 # The raw single-row commit rate of the current database, for RAW_SECONDS. Prints commits a second.
