@@ -25,6 +25,8 @@ let package = Package(
         // GET /metrics (issue 12, section 3): Prometheus text through swift-metrics.
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // Already in Vapor's graph: its gzip compresses the web assets once, at start.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         .target(name: "AllowanceCore"),
@@ -42,6 +44,7 @@ let package = Package(
                 .product(name: "Leaf", package: "leaf"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]
         ),
         .executableTarget(name: "allowance-server", dependencies: ["AllowanceServer"]),

@@ -114,6 +114,8 @@ SIBLING_EMAIL=freya@example.com
 define_endpoints() {
     ENDPOINTS=(
         "health|GET|/health|none|"
+        # The stylesheet every page links to (24 KB, served from memory, `Assets`).
+        "stylesheet|GET|/css/app.css|none|"
         "dashboard|GET|/api/v1/dashboard/child|kai|"
         "list|GET|/api/v1/children/{kaiChildId}/transactions?limit=20|kai|"
         # Later capabilities: add read endpoints here, e.g.
