@@ -21,6 +21,27 @@ import VaporTesting
                 #expect(response.headers.first(name: "Referrer-Policy") == "same-origin", "\(path)")
                 // Plain HTTP (tests, development): no HSTS, which would lock a laptop out of it.
                 #expect(response.headers.first(name: "Strict-Transport-Security") == nil, "\(path)")
+                // Only the stylesheet may be kept by the browser (`AssetTests`).
+                if path != "/css/app.css" { #expect(response.headers.first(name: .cacheControl) == "no-store", "\(path)") }
+            }
+        }
+    }
+
+    @Test func aFamilysPagesAndAnswersAreNeverKeptByTheBrowser() async throws {
+        try await withApp { client in
+            // setup
+            let family = try await client.family(children: [("Kai", Money(cents: 100_00))])
+            let kai = family.children[0]
+            let cookie = "\(WebSession.cookieName)=\(family.parent.token)"
+            // act
+            let page = try await client.send(.GET, "/children/\(kai.id)", headers: [("Cookie", cookie)])
+            let kept = try await client.send(.GET, "/children/\(kai.id)", headers: [("Cookie", cookie)])
+            let ledger = try await client.send(.GET, "/api/v1/children/\(kai.id)/transactions", token: kai.token)
+            // assert: the page (made, then kept by the server) and the child's ledger
+            #expect(page.status == .ok && page.body.string.contains("$100.00"))
+            for response in [page, kept, ledger] {
+                #expect(response.status == .ok)
+                #expect(response.headers.first(name: .cacheControl) == "no-store")
             }
         }
     }

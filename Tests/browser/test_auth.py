@@ -204,6 +204,26 @@ def test_sign_out_asks_first(page: Page):
     expect(page.get_by_role("heading", level=1)).to_have_text("Welcome back")
 
 
+def test_back_after_signing_out_shows_no_money(page: Page):
+    # A shared family computer: the parent signs out, the next person presses Back.
+    family = create_family(("Kai",))
+    kai = family.children[0]
+    login_parent(page, family)
+    page.goto(f"/children/{kai.id}")
+    expect(page.locator("#balance")).to_have_text("$100.00")
+    page.goto("/logout")
+    page.get_by_role("button", name="Sign Out").click()
+    expect(page).to_have_url(path_re("/login"))
+
+    for _ in range(2):
+        page.go_back()
+        page.wait_for_load_state()
+        # Each page is asked for again, and the server sends the visitor to sign in.
+        expect(page).to_have_url(re.compile(r"/login(\?.*)?$"))
+        expect(page.locator("#balance")).to_have_count(0)
+        expect(page.get_by_text("$100.00")).to_have_count(0)
+
+
 def test_signed_in_visitor_of_login_goes_to_dashboard(page: Page):
     family = create_family(())
     login(page, family.parent_email, PASSWORD)
