@@ -168,8 +168,8 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
             eventLoop: app.eventLoopGroup.next(), userInfo: ["application": app])
     }
     app.leaf.tags["url"] = URLTag()
-    app.assets = try Assets.load(from: app.directory.publicDirectory)
-    app.leaf.tags["asset"] = AssetTag(assets: app.assets)
+    let assets = try Assets.load(from: app.directory.publicDirectory)
+    app.leaf.tags["asset"] = AssetTag(assets: assets)
     app.middleware = Middlewares()
     // Outermost, so shutdown waits for every handler still running (`StopServingFirst`).
     let requestsInFlight = RequestsInFlight()
@@ -181,7 +181,7 @@ public func configure(_ app: Application, options: ServerOptions = .fromEnvironm
     app.middleware.use(ServerTimingMiddleware())
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(AppErrorMiddleware())
-    app.middleware.use(AssetMiddleware(assets: app.assets))
+    app.middleware.use(AssetMiddleware(assets: assets))
 
     try routes(app)
     app.responder.use { app in RouteResponder(routes: app.routes, middleware: app.middleware.resolve()) }

@@ -67,13 +67,3 @@ struct Assets: Sendable {
         files[path].map { "\(path)?v=\($0.version)" }
     }
 }
-
-extension Application {
-    private struct AssetsKey: StorageKey { typealias Value = Assets }
-
-    /// Read in `configure`, before the first page is rendered.
-    var assets: Assets {
-        get { storage[AssetsKey.self] ?? Assets(files: [:]) }
-        set { storage[AssetsKey.self] = newValue }
-    }
-}
