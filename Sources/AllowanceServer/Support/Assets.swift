@@ -44,7 +44,7 @@ struct Assets: Sendable {
             guard let names = try? manager.contentsOfDirectory(atPath: directory) else { continue }
             for name in names where !name.hasPrefix(".") {
                 guard let data = manager.contents(atPath: directory + "/" + name) else { continue }
-                let digest = SHA256.hash(data: data).prefix(8).map { String(format: "%02x", $0) }.joined()
+                let digest = SHA256.hash(data: data).prefix(8).hex
                 let type = name.split(separator: ".").last.flatMap { HTTPMediaType.fileExtension(String($0)) } ?? .binary
                 let body = ByteBuffer(data: data)
                 let gzipped = try gzip(body)

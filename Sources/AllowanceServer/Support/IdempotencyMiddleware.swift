@@ -102,7 +102,7 @@ struct IdempotencyMiddleware: AsyncMiddleware {
                 hasher.update(data: bytes)
             }
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hasher.finalize().hex
     }
 
     /// Forgets keys older than `lifetime`: a retry that late is a new request.

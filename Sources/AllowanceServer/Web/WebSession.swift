@@ -73,7 +73,7 @@ struct CSRFMiddleware: AsyncMiddleware {
     static func token(for request: Request) -> String { request.storage[TokenKey.self] ?? "" }
 
     private static func newToken() -> String {
-        (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+        (0..<32).map { _ in UInt8.random(in: 0...255) }.hex
     }
 
     private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
