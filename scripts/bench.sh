@@ -8,7 +8,8 @@
 #      Kai's ledger grown to N rows (scripts/bench_seed.py), wrk against each entry of
 #      ENDPOINTS, the web pages' render times (smallest size), the server's time to its first
 #      answered /health and its idle memory, then `allowance-server verify`;
-#   5. payday over 10,000 children (run-jobs) next to a raw insert of as many ledger rows;
+#   5. payday over 10,000 children (run-jobs) next to a raw insert of as many ledger rows (and,
+#      for reference, the raw writes of every row it writes);
 #   6. learning reads over many sessions (SQLite only);
 #   7. the mixed workload: 1,000 families of a parent and 3 children with a year of money
 #      (scripts/bench_mixed_seed.py); the server's start time and idle memory; a few hundred
@@ -44,6 +45,7 @@
 #   SIZES="1000 1000000"   ledger sizes (total rows of Kai's ledger); "" skips them
 #   DURATION=10s THREADS=2 CONNECTIONS=32   wrk settings of the single-endpoint runs
 #   PORT=8089         server port (127.0.0.1)
+#   BACKENDS=pg       only these backends (sqlite, pg or both), for focused runs
 #   KEEP_WORK=1       keep the temp dir with its SQLite files (logs are always kept)
 #   BUSY_LIMIT=0.25   CPU cores other processes may use during a run before it is flagged
 #   LOG_LEVEL=...     passed through to the server (Vapor's default is info)
@@ -486,7 +488,8 @@ bench_size() { # rows (on BACKEND)
 # the payday job's own time, as run-jobs prints it, the other jobs of the run beside it), next to
 # inserting as many ledger rows raw into a copy of the ledger table in the same database
 # (SQLite: Python sqlite3, one executemany, one transaction; PostgreSQL: one INSERT ... SELECT,
-# one transaction; the fastest of three; scripts/bench_payday.py). No server and no network:
+# one transaction; the fastest of three; scripts/bench_payday.py), and for reference the raw
+# writes of every row it writes (`bench_payday.py raw-all`). No server and no network:
 # the command works on the database directly. Checks: every child paid once, a second run pays nobody, verify is clean.
 bench_payday() {
     local n=${PAYDAY_CHILDREN:-10000}
@@ -510,29 +513,35 @@ bench_payday() {
     server_command run-jobs --at "$at" >"$WORK/payday-rerun-$BACKEND.txt" 2>&1 || die "the second run-jobs failed"
     again=$(sed -n 's/^payday: \([0-9]*\) handled.*/\1/p' "$WORK/payday-rerun-$BACKEND.txt")
     raw=$(python3 "$ROOT/scripts/bench_payday.py" raw "${SEED_TARGET[@]}" "$n") || die "the raw insert failed"
+    # For reference: the raw writes of every row a payday writes (ledger rows, notifications,
+    # day totals and balances, each into a copy of its table), the floor of any payday.
+    local raw_all
+    raw_all=$(python3 "$ROOT/scripts/bench_payday.py" raw-all "${SEED_TARGET[@]}" "$n") || die "the raw writes failed"
     server_command verify >"$WORK/payday-verify-$BACKEND.txt" 2>&1 || vcode=$?
     # The payday job's own time (run-jobs times each job), and all the run's jobs for reference.
     local payday_s jobs
     payday_s=$(sed -n 's/^payday: [0-9]* handled in \([0-9.]*\) s.*/\1/p' "$WORK/payday-run-$BACKEND.txt")
     jobs=$(sed -n 's/^Done in \([0-9.]*\) s$/\1/p' "$WORK/payday-run-$BACKEND.txt")
     local status=0
-    python3 - "$n" "$posted" "$again" "$started" "$ended" "$raw" "$vcode" "${payday_s:-0}" "$BACKEND" "$WORK/figures.tsv" "${jobs:-0}" \
+    python3 - "$n" "$posted" "$again" "$started" "$ended" "$raw" "$vcode" "${payday_s:-0}" "$BACKEND" "$WORK/figures.tsv" "${jobs:-0}" "$raw_all" \
         >"$WORK/payday-$BACKEND.txt" <<'PY' || status=$?
 import sys
 n, posted, again = int(sys.argv[1]), int(sys.argv[2] or -1), int(sys.argv[3] or -1)
 command = float(sys.argv[5]) - float(sys.argv[4])
 raw, vcode = max(float(sys.argv[6]), 0.001), int(sys.argv[7])
 run = float(sys.argv[8]) or command
-backend, figures, jobs = sys.argv[9], sys.argv[10], float(sys.argv[11])
+backend, figures, jobs, raw_all = sys.argv[9], sys.argv[10], float(sys.argv[11]), max(float(sys.argv[12]), 0.001)
 print(f"{backend}: payday over {n} children: {run:.2f} s for {posted} allowances ({posted / run:.0f}/s; all the run's jobs"
       f" {jobs:.2f} s, the whole command with start-up {command:.2f} s)")
 print(f"{backend}: raw insert of {n} ledger rows in the same database (one transaction, the fastest of three): {raw:.3f} s ({n / raw:.0f} rows/s)")
 print(f"{backend}: payday run / raw insert: {run / raw:.0f}x")
+print(f"{backend}: raw writes of all it writes (ledger rows, notifications, day totals, balances; the fastest of three):"
+      f" {raw_all:.3f} s; payday run / raw writes: {run / raw_all:.1f}x")
 checks = [("every child paid once", posted == n), ("a second run pays nobody", again == 0), ("verify clean", vcode == 0)]
 print(f"{backend}: checks: " + ", ".join(f"{name}: {'ok' if ok else 'FAILED'}" for name, ok in checks))
 with open(figures, "a") as f:
     f.write(f"{backend}\tpayday.children\t{n}\n{backend}\tpayday.run_s\t{run:.3f}\n{backend}\tpayday.raw_s\t{raw:.4f}\n"
-            f"{backend}\tpayday.checks_ok\t{int(all(ok for _, ok in checks))}\n")
+            f"{backend}\tpayday.raw_all_s\t{raw_all:.4f}\n{backend}\tpayday.checks_ok\t{int(all(ok for _, ok in checks))}\n")
 sys.exit(0 if all(ok for _, ok in checks) else 1)
 PY
     [ "$status" = 0 ] || PAYDAY_STATUS=1
@@ -835,6 +844,8 @@ main() {
     : >"$WORK/figures.tsv"
     local backends=sqlite
     if start_postgres; then backends="sqlite pg"; fi
+    # BACKENDS=pg (or sqlite) narrows a focused run to one of them.
+    if [ -n "${BACKENDS:-}" ]; then backends=$BACKENDS; fi
     PAGES_STATUS=0
     PAYDAY_STATUS=0
     LEARNING_STATUS=0

@@ -11,6 +11,10 @@
                               one executemany in one transaction, committed. Does it three
                               times, each into a new copy, and prints the fastest in seconds.
                               The copy is dropped afterwards; the real ledger is not touched.
+  bench_payday.py raw-all DB N  the same, with every other row a payday writes beside the
+                              ledger rows, each table a copy: N notifications, N day totals
+                              and N balances updated (a copy of `children`, filled first,
+                              untimed). The floor of any payday, for reference.
 
 The file must hold the migrated schema and the demo family (run the server once, or any
 command, with SEED_DEMO=1): its rows show how this database stores UUIDs (BLOB or TEXT) and
@@ -20,7 +24,7 @@ exactly one payday is owed to each.
 With ``--pg URL`` in place of DB the same is done in PostgreSQL through psql (bench_pg.py):
 the seed as COPY, the raw insert as one INSERT ... SELECT over generate_series of N rows into
 ``CREATE TABLE ... (LIKE transactions INCLUDING ALL)``, in one transaction, timed by psql's
-``\timing`` (INSERT plus COMMIT).
+``\timing`` (INSERT plus COMMIT); raw-all likewise for each of its tables.
 """
 
 import datetime as dt
@@ -107,31 +111,60 @@ def seed(path, n):
     print((payday + dt.timedelta(hours=12)).strftime("%Y-%m-%dT%H:%M:%SZ"))
 
 
-def raw(path, n):
-    con = connect(path)
-    new_id = id_maker(con)
-    ddl = con.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'transactions'").fetchone()[0]
+def copy_table(con, table):
+    """An empty copy of `table` (its columns, keys and indexes, no triggers) named bench_raw_<table>."""
+    ddl = con.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone()[0]
     indexes = [r[0] for r in con.execute(
-        "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL")]
-    copy = "bench_raw_transactions"
+        "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL", (table,))]
+    copy = f"bench_raw_{table}"
     con.execute(f"DROP TABLE IF EXISTS {copy}")
-    table_name = '"transactions"' if '"transactions"' in ddl else "transactions"
-    con.execute(ddl.replace(table_name, copy, 1))
+    quoted = f'"{table}"'
+    con.execute(ddl.replace(quoted if quoted in ddl else table, copy, 1))
     for index_sql in indexes:
         # Index names are database-wide: the copy's are named after it.
-        con.execute(index_sql.replace("transactions", copy))
-    child_ids = [r[0] for r in con.execute("SELECT id FROM children LIMIT ?", (n,))]
+        con.execute(index_sql.replace(table, copy))
+    return copy
+
+
+def raw(path, n, everything=False):
+    """Seconds to insert n ledger rows into a copy of `transactions`, committed. With
+    `everything`, the other rows a payday writes too, each table a copy: n notifications, n day
+    totals and n balances updated (the children's rows copied first, untimed)."""
+    con = connect(path)
+    new_id = id_maker(con)
+    ledger = copy_table(con, "transactions")
+    children = [r for r in con.execute("SELECT id, user_id FROM children LIMIT ?", (n,))]
     now = time.time()
-    rows = [(new_id(), child_ids[i % len(child_ids)], 1000, "Credit", "Weekly allowance", "Allowance", None,
-             1000, None, now, i // len(child_ids) + 1) for i in range(n)]
+    rows = [(new_id(), children[i % len(children)][0], 1000, "Credit", "Weekly allowance", "Allowance", None,
+             1000, None, now, i // len(children) + 1) for i in range(n)]
+    copies = [ledger]
+    if everything:
+        notes, totals, kids = copy_table(con, "notifications"), copy_table(con, "child_daily_totals"), copy_table(con, "children")
+        copies += [notes, totals, kids]
+        con.execute(f"INSERT INTO {kids} SELECT * FROM children")
+        day = time.strftime("%Y-%m-%d", time.gmtime(now))
+        note_rows = [(new_id(), children[i % len(children)][1], "Allowance", "Allowance day: +$10.00",
+                      "Your weekly allowance of $10.00 has arrived.", children[i % len(children)][0], 0, now) for i in range(n)]
+        # One row a child and day: a payday's children are distinct (n at most the children there are).
+        total_rows = [(child, day, 1000, 0, 1, 0, 0) for child, _ in children[:n]]
+        balance_rows = [(day, now, child) for child, _ in children[:n]]
     started = time.perf_counter()
     con.execute("BEGIN")
     con.executemany(
-        f"INSERT INTO {copy} (id, child_id, amount_cents, type, description, category, notes, balance_after_cents,"
+        f"INSERT INTO {ledger} (id, child_id, amount_cents, type, description, category, notes, balance_after_cents,"
         " created_by, created_at, entry_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    if everything:
+        con.executemany(f"INSERT INTO {notes} (id, user_id, type, title, message, child_id, is_read, created_at)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", note_rows)
+        con.executemany(f"INSERT INTO {totals} (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents,"
+                        " saved_out_cents) VALUES (?, ?, ?, ?, ?, ?, ?)", total_rows)
+        con.executemany(f"UPDATE {kids} SET balance_cents = balance_cents + weekly_allowance_cents,"
+                        " last_entry_number = last_entry_number + 1, last_payday = ?, last_paid_at = ? WHERE id = ?",
+                        balance_rows)
     con.execute("COMMIT")
     elapsed = time.perf_counter() - started
-    con.execute(f"DROP TABLE {copy}")
+    for copy in copies:
+        con.execute(f"DROP TABLE {copy}")
     return elapsed
 
 
@@ -163,34 +196,53 @@ def seed_postgres(url, n):
     print((payday + dt.timedelta(hours=12)).strftime("%Y-%m-%dT%H:%M:%SZ"))
 
 
-def raw_postgres(url, n):
+def raw_postgres(url, n, everything=False):
+    """`raw` in PostgreSQL: each copy `CREATE TABLE ... (LIKE ... INCLUDING ALL)`, its rows one
+    INSERT ... SELECT over generate_series (the balances one UPDATE ... FROM), in one
+    transaction timed by psql's \\timing."""
     import re
     import subprocess
-    copy = "bench_raw_transactions"
-    sql = f"""
-DROP TABLE IF EXISTS {copy};
-CREATE TABLE {copy} (LIKE transactions INCLUDING ALL);
-CREATE TEMP TABLE bench_children AS SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM children LIMIT {n};
-\\timing on
-BEGIN;
-INSERT INTO {copy} (id, child_id, amount_cents, type, description, category, notes, balance_after_cents, created_by,
-                    created_at, entry_number)
+    copies = ["transactions"] + (["notifications", "child_daily_totals", "children"] if everything else [])
+    setup = "".join(f"DROP TABLE IF EXISTS bench_raw_{t};\nCREATE TABLE bench_raw_{t} (LIKE {t} INCLUDING ALL);\n" for t in copies)
+    writes = f"""
+INSERT INTO bench_raw_transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents,
+                    created_by, created_at, entry_number)
 SELECT gen_random_uuid(), c.id, 1000, 'Credit', 'Weekly allowance', 'Allowance', NULL, 1000, NULL, now(),
        i / (SELECT COUNT(*) FROM bench_children) + 1
 FROM generate_series(0, {n - 1}) AS i JOIN bench_children c ON c.k = i % (SELECT COUNT(*) FROM bench_children);
-COMMIT;
+"""
+    if everything:
+        setup += "INSERT INTO bench_raw_children SELECT * FROM children;\n"
+        writes += f"""
+INSERT INTO bench_raw_notifications (id, user_id, type, title, message, child_id, is_read, created_at)
+SELECT gen_random_uuid(), c.user_id, 'Allowance', 'Allowance day: +$10.00', 'Your weekly allowance of $10.00 has arrived.',
+       c.id, FALSE, now()
+FROM generate_series(0, {n - 1}) AS i JOIN bench_children c ON c.k = i % (SELECT COUNT(*) FROM bench_children);
+INSERT INTO bench_raw_child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents)
+SELECT c.id, to_char(now(), 'YYYY-MM-DD'), 1000, 0, 1, 0, 0 FROM bench_children c;
+UPDATE bench_raw_children SET balance_cents = balance_cents + weekly_allowance_cents, last_entry_number = last_entry_number + 1,
+       last_payday = to_char(now(), 'YYYY-MM-DD'), last_paid_at = now()
+FROM bench_children c WHERE bench_raw_children.id = c.id;
+"""
+    sql = f"""
+{setup}CREATE TEMP TABLE bench_children AS SELECT id, user_id, row_number() OVER (ORDER BY id) - 1 AS k FROM children LIMIT {n};
+\\timing on
+BEGIN;
+{writes}COMMIT;
 \\timing off
-DROP TABLE {copy};
+{"".join(f"DROP TABLE bench_raw_{t};" for t in copies)}
 """
     out = subprocess.run(["psql", "-X", "-v", "ON_ERROR_STOP=1", url], input=sql, capture_output=True, text=True)
     if out.returncode != 0:
         sys.exit(f"bench_payday: psql failed: {out.stderr.strip()}")
-    times = [float(t) for t in re.findall(r"^Time: ([\d.]+) ms", out.stdout, re.M)]
-    inserted = re.search(r"^INSERT 0 (\d+)", out.stdout, re.M)
-    if len(times) < 3 or not inserted or int(inserted.group(1)) != n:
+    timed = out.stdout.partition("Timing is on.")[2]
+    times = [float(t) for t in re.findall(r"^Time: ([\d.]+) ms", timed, re.M)]
+    inserted = re.search(r"^INSERT 0 (\d+)", timed, re.M)
+    statements = len(copies)
+    if len(times) != statements + 2 or not inserted or int(inserted.group(1)) != n:
         sys.exit(f"bench_payday: unexpected psql output: {out.stdout[-500:]}")
-    # BEGIN, INSERT, COMMIT: the insert and its commit.
-    return (times[1] + times[2]) / 1000
+    # After BEGIN: the writes and their commit.
+    return sum(times[1:]) / 1000
 
 
 def main():
@@ -199,7 +251,7 @@ def main():
     if len(args) == 4 and args[1] == "--pg":
         pg = args.pop(2)
         args[1] = pg
-    if len(args) != 3 or args[0] not in ("seed", "raw"):
+    if len(args) != 3 or args[0] not in ("seed", "raw", "raw-all"):
         sys.exit(__doc__)
     command, path, n = args[0], args[1], int(args[2])
     if n < 1:
@@ -209,7 +261,8 @@ def main():
     else:
         # The fastest of three: one insert alone moved by half between runs on PostgreSQL
         # (0.037 to 0.092 s), with whatever the database was doing in the background.
-        print(f"{min(raw_postgres(pg, n) if pg else raw(path, n) for _ in range(RAW_RUNS)):.3f}")
+        everything = command == "raw-all"
+        print(f"{min(raw_postgres(pg, n, everything) if pg else raw(path, n, everything) for _ in range(RAW_RUNS)):.3f}")
 
 
 if __name__ == "__main__":
