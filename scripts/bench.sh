@@ -45,7 +45,8 @@
 #   SIZES="1000 1000000"   ledger sizes (total rows of Kai's ledger); "" skips them
 #   DURATION=10s THREADS=2 CONNECTIONS=32   wrk settings of the single-endpoint runs
 #   PORT=8089         server port (127.0.0.1)
-#   BACKENDS=pg       only these backends (sqlite, pg or both), for focused runs
+#   BACKENDS=pg       only these backends (sqlite, pg or "sqlite pg"), for focused runs; PostgreSQL is
+#                     not started for BACKENDS=sqlite
 #   KEEP_WORK=1       keep the temp dir with its SQLite files (logs are always kept)
 #   BUSY_LIMIT=0.25   CPU cores other processes may use during a run before it is flagged
 #   LOG_LEVEL=...     passed through to the server (Vapor's default is info)
@@ -843,9 +844,13 @@ main() {
     write_lua
     : >"$WORK/figures.tsv"
     local backends=sqlite
-    if start_postgres; then backends="sqlite pg"; fi
-    # BACKENDS=pg (or sqlite) narrows a focused run to one of them.
-    if [ -n "${BACKENDS:-}" ]; then backends=$BACKENDS; fi
+    # BACKENDS=sqlite (or pg) narrows a focused run to one of them; PostgreSQL is only started
+    # when it is asked for.
+    if [ "${BACKENDS:-}" != sqlite ] && start_postgres; then backends="sqlite pg"; fi
+    if [ -n "${BACKENDS:-}" ]; then
+        [ "$BACKENDS" = sqlite ] || [ "$PG_STARTED" = 1 ] || die "BACKENDS=$BACKENDS needs PostgreSQL (PG=1)"
+        backends=$BACKENDS
+    fi
     PAGES_STATUS=0
     PAYDAY_STATUS=0
     LEARNING_STATUS=0

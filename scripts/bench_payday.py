@@ -36,6 +36,8 @@ import uuid
 ZONES = ["UTC", "America/New_York", "Europe/Oslo", "Asia/Tokyo"]
 WEDNESDAY = 3  # the documents number weekdays from Sunday = 0
 RAW_RUNS = 3
+# What a $10.00 payday tells the child (PaydayService.notification), for the raw writes.
+NOTE_TITLE, NOTE_MESSAGE = "Allowance day: +$10.00", "Your weekly allowance of $10.00 has arrived."
 
 
 def connect(path):
@@ -143,8 +145,8 @@ def raw(path, n, everything=False):
         copies += [notes, totals, kids]
         con.execute(f"INSERT INTO {kids} SELECT * FROM children")
         day = time.strftime("%Y-%m-%d", time.gmtime(now))
-        note_rows = [(new_id(), children[i % len(children)][1], "Allowance", "Allowance day: +$10.00",
-                      "Your weekly allowance of $10.00 has arrived.", children[i % len(children)][0], 0, now) for i in range(n)]
+        note_rows = [(new_id(), children[i % len(children)][1], "Allowance", NOTE_TITLE, NOTE_MESSAGE,
+                      children[i % len(children)][0], 0, now) for i in range(n)]
         # One row a child and day: a payday's children are distinct (n at most the children there are).
         total_rows = [(child, day, 1000, 0, 1, 0, 0) for child, _ in children[:n]]
         balance_rows = [(day, now, child) for child, _ in children[:n]]
@@ -203,21 +205,22 @@ def raw_postgres(url, n, everything=False):
     import re
     import subprocess
     copies = ["transactions"] + (["notifications", "child_daily_totals", "children"] if everything else [])
+    # n rows, the children taken in turn.
+    each_row = f"FROM generate_series(0, {n - 1}) AS i JOIN bench_children c ON c.k = i % (SELECT COUNT(*) FROM bench_children)"
     setup = "".join(f"DROP TABLE IF EXISTS bench_raw_{t};\nCREATE TABLE bench_raw_{t} (LIKE {t} INCLUDING ALL);\n" for t in copies)
     writes = f"""
 INSERT INTO bench_raw_transactions (id, child_id, amount_cents, type, description, category, notes, balance_after_cents,
                     created_by, created_at, entry_number)
 SELECT gen_random_uuid(), c.id, 1000, 'Credit', 'Weekly allowance', 'Allowance', NULL, 1000, NULL, now(),
        i / (SELECT COUNT(*) FROM bench_children) + 1
-FROM generate_series(0, {n - 1}) AS i JOIN bench_children c ON c.k = i % (SELECT COUNT(*) FROM bench_children);
+{each_row};
 """
     if everything:
         setup += "INSERT INTO bench_raw_children SELECT * FROM children;\n"
         writes += f"""
 INSERT INTO bench_raw_notifications (id, user_id, type, title, message, child_id, is_read, created_at)
-SELECT gen_random_uuid(), c.user_id, 'Allowance', 'Allowance day: +$10.00', 'Your weekly allowance of $10.00 has arrived.',
-       c.id, FALSE, now()
-FROM generate_series(0, {n - 1}) AS i JOIN bench_children c ON c.k = i % (SELECT COUNT(*) FROM bench_children);
+SELECT gen_random_uuid(), c.user_id, 'Allowance', '{NOTE_TITLE}', '{NOTE_MESSAGE}', c.id, FALSE, now()
+{each_row};
 INSERT INTO bench_raw_child_daily_totals (child_id, day, credits_cents, debits_cents, entry_count, saved_in_cents, saved_out_cents)
 SELECT c.id, to_char(now(), 'YYYY-MM-DD'), 1000, 0, 1, 0, 0 FROM bench_children c;
 UPDATE bench_raw_children SET balance_cents = balance_cents + weekly_allowance_cents, last_entry_number = last_entry_number + 1,
