@@ -82,7 +82,10 @@ log "starting allowance-server on $BASE_URL (SQLite at $workdir/e2e.sqlite)"
 # setsid: the server gets its own process group, so cleanup stops it and anything it started.
 # BCRYPT_COST: the lowest bcrypt cost keeps the many sign-ups and sign-ins of the tests quick.
 # REGISTRATION_LIMIT=0: every test registers its own family, all from this one address.
+# SCHEDULER_INTERVAL=0: no test waits for a job, and a payday or a recurring payment landing
+# mid-suite (the demo family's on Saturday and Wednesday) would move balances the tests read.
 env -u DATABASE_URL SQLITE_PATH="$workdir/e2e.sqlite" BCRYPT_COST="${E2E_BCRYPT_COST:-4}" REGISTRATION_LIMIT=0 \
+    SCHEDULER_INTERVAL=0 \
     setsid swift run allowance-server serve --hostname 127.0.0.1 --port "$E2E_PORT" \
     </dev/null >"$workdir/server.log" 2>&1 &
 server_pid=$!

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Page, expect
 
@@ -133,15 +134,24 @@ def test_quick_subtract_refuses_when_the_balance_is_too_low(page: Page):
     expect(child_card(page, kai.full_name).locator(".balance")).to_have_text("$3.00")
 
 
-def _weekday(days_ahead: int) -> int:
-    """The app's weekday number (0 = Sunday) of today + days_ahead, in UTC."""
-    today = dt.datetime.now(dt.timezone.utc).date() + dt.timedelta(days=days_ahead)
+def _zone() -> str:
+    """Where a test's family lives: UTC, or Tokyo within ten minutes of UTC's midnight, so that
+    the day (and the month) the test reckons with is still the day when the page is read."""
+    now = dt.datetime.now(dt.timezone.utc)
+    near_midnight = (now.hour == 23 and now.minute >= 50) or (now.hour == 0 and now.minute < 10)
+    return "Asia/Tokyo" if near_midnight else "UTC"
+
+
+def _weekday(days_ahead: int, zone: str) -> int:
+    """The app's weekday number (0 = Sunday) of today + days_ahead, where the family lives."""
+    today = dt.datetime.now(ZoneInfo(zone)).date() + dt.timedelta(days=days_ahead)
     return (today.weekday() + 1) % 7
 
 
 def test_child_dashboard_shows_balance_month_and_recent_activity(page: Page):
-    family = create_family((), time_zone="UTC")
-    kai = family.add_child("Kai", balance=40, weekly_allowance=6.5, allowance_day=_weekday(3))
+    zone = _zone()
+    family = create_family((), time_zone=zone)
+    kai = family.add_child("Kai", balance=40, weekly_allowance=6.5, allowance_day=_weekday(3, zone))
     family.transaction(kai, 12.5, "Credit", "Chores")
     family.transaction(kai, 4.25, "Debit", "Comic book")
     login_child(page, kai)
@@ -177,9 +187,10 @@ def test_child_dashboard_shows_balance_month_and_recent_activity(page: Page):
 def test_child_dashboard_next_payment_a_week_on_and_tomorrow(page: Page, new_page):
     """A child added today, after today's payday (at midnight), is first paid a week on: the
     dashboard promises what the payday run will pay, not "Today"."""
-    family = create_family((), time_zone="UTC")
-    today = family.add_child("Tia", allowance_day=_weekday(0))
-    tomorrow = family.add_child("Tom", allowance_day=_weekday(1))
+    zone = _zone()
+    family = create_family((), time_zone=zone)
+    today = family.add_child("Tia", allowance_day=_weekday(0, zone))
+    tomorrow = family.add_child("Tom", allowance_day=_weekday(1, zone))
     login_child(page, today)
     expect(page.get_by_role("region", name="Your balance")).to_contain_text("7 days")
     other = new_page()
@@ -188,7 +199,7 @@ def test_child_dashboard_next_payment_a_week_on_and_tomorrow(page: Page, new_pag
 
 
 def test_child_without_activity_sees_an_empty_month(page: Page):
-    family = create_family((), time_zone="UTC")
+    family = create_family((), time_zone=_zone())
     kai = family.add_child("Kai", balance=0)
     login_child(page, kai)
     expect(page.get_by_role("region", name="Your balance").locator(".huge")).to_have_text("$0.00")
@@ -294,7 +305,7 @@ def test_every_child_has_a_face_with_a_stable_colour(page: Page):
 
 
 def test_money_saved_into_a_goal_is_saved_not_spent(page: Page):
-    family = create_family((), time_zone="UTC")
+    family = create_family((), time_zone=_zone())
     kai = family.add_child("Kai", balance=40)
     goal = create_goal(family, kai, "Kite", 30)
     contribute_to_goal(family, goal["id"], 12)

@@ -15,13 +15,19 @@ def _zone() -> str:
     """A zone where this week (Monday start) began at least three hours ago and ends no sooner
     than an hour from now, so sessions of the last two hours and the goal made now share it:
     New York, or Tokyo when New York is between Sunday 23:00 and Monday 03:00 (13 or 14 hours
-    apart, they are never both in those four hours). Called when a test starts, not when the
-    file is collected: a suite that crosses midnight must not keep a zone chosen before it."""
+    apart, they are never both in those four hours) or changed its clocks in the last three.
+    Called when a test starts, not when the file is collected: a suite that crosses midnight
+    must not keep a zone chosen before it."""
     for name in ("America/New_York", "Asia/Tokyo"):
         now = datetime.datetime.now(ZoneInfo(name))
+        # Tokyo keeps one offset all year; New York's clocks changing in the last three hours
+        # would make "two hours ago" on its wall clock a time that never was, or was twice.
+        earlier = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(hours=3)
+        if now.utcoffset() != earlier.astimezone(ZoneInfo(name)).utcoffset():
+            continue
         if not (now.weekday() == 0 and now.hour < 3) and not (now.weekday() == 6 and now.hour == 23):
             return name
-    raise AssertionError("unreachable: the two zones are 13 or 14 hours apart")
+    raise AssertionError("unreachable: Tokyo is 13 or 14 hours from New York and keeps one offset")
 
 
 def _session_times(zone: str) -> list[tuple[str, str]]:

@@ -68,7 +68,7 @@ import Testing
         try await withLiveServer { server in
             let client = try await server.parentClient()
             let kai = try #require(try await client.children().first { $0.firstName == "Kai" })
-            let start = tomorrow()
+            let start = try tomorrow()
             _ = try await client.createRecurringTransaction(
                 CreateRecurringTransactionDto(
                     childId: kai.id, name: "Piano lesson", amount: Money(cents: 200), type: .debit, pattern: .weekly,
@@ -94,8 +94,13 @@ import Testing
     }
 }
 
-/// This time tomorrow, in whole seconds (a schedule's time of day is kept to the second, and an
-/// occurrence before the start's fraction of a second would fall a week later).
-private func tomorrow() -> Date {
-    Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 86_400).rounded(.down))
+/// This time tomorrow where the demo family lives, in whole seconds (a schedule's time of day is
+/// kept to the second, and an occurrence before the start's fraction of a second would fall a
+/// week later). A calendar day, not 86,400 seconds: across a change of the clocks those land on
+/// the day after tomorrow or on today, and the CLI would rightly not say "Tomorrow".
+private func tomorrow() throws -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = try #require(TimeZone(identifier: DemoFamily.timeZone))
+    let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    return try #require(calendar.date(byAdding: .day, value: 1, to: now))
 }
