@@ -18,12 +18,12 @@ def _zone() -> str:
     apart, they are never both in those four hours) or changed its clocks in the last three.
     Called when a test starts, not when the file is collected: a suite that crosses midnight
     must not keep a zone chosen before it."""
+    instant = datetime.datetime.now(datetime.timezone.utc)
     for name in ("America/New_York", "Asia/Tokyo"):
-        now = datetime.datetime.now(ZoneInfo(name))
+        now = instant.astimezone(ZoneInfo(name))
         # Tokyo keeps one offset all year; New York's clocks changing in the last three hours
         # would make "two hours ago" on its wall clock a time that never was, or was twice.
-        earlier = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(hours=3)
-        if now.utcoffset() != earlier.astimezone(ZoneInfo(name)).utcoffset():
+        if now.utcoffset() != (instant - datetime.timedelta(hours=3)).astimezone(ZoneInfo(name)).utcoffset():
             continue
         if not (now.weekday() == 0 and now.hour < 3) and not (now.weekday() == 6 and now.hour == 23):
             return name

@@ -80,9 +80,7 @@ import Testing
             let lines = run.stdout.split(separator: "\n").map(String.init)
             // Tomorrow's weekday sets the schedule column's width ("Every Monday" to "Every
             // Wednesday"), so the header is aligned to the schedule this run made.
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = try #require(TimeZone(identifier: DemoFamily.timeZone))
-            let weekday = try #require(Weekday(rawValue: calendar.component(.weekday, from: start) - 1))
+            let weekday = try #require(Weekday(rawValue: try demoCalendar().component(.weekday, from: start) - 1))
             let schedule = "Every " + weekday.name
             let scheduleColumn = "SCHEDULE".padding(toLength: max(8, schedule.count) + 2, withPad: " ", startingAt: 0)
             #expect(lines.first == "NAME          CHILD  AMOUNT  " + scheduleColumn + "NEXT")
@@ -99,8 +97,13 @@ import Testing
 /// week later). A calendar day, not 86,400 seconds: across a change of the clocks those land on
 /// the day after tomorrow or on today, and the CLI would rightly not say "Tomorrow".
 private func tomorrow() throws -> Date {
+    let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    return try #require(try demoCalendar().date(byAdding: .day, value: 1, to: now))
+}
+
+/// The calendar of the demo family's zone, where the CLI reckons its days.
+private func demoCalendar() throws -> Calendar {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = try #require(TimeZone(identifier: DemoFamily.timeZone))
-    let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-    return try #require(calendar.date(byAdding: .day, value: 1, to: now))
+    return calendar
 }
