@@ -89,19 +89,29 @@ import Testing
         #expect(connection.keptCounts.small == small + 1)
     }
 
+    /// Ids in paths, tokens and SQLite's rows are read by hand (`UUID(hexText:)`): the same id
+    /// as Foundation reads from every good text, and nil for every bad one.
     @Test func uuidsReadByHandAsFoundationReadsThem() {
         for _ in 0..<200 {
             let id = UUID()
             #expect(SQLiteReads.Row.uuid(.text(id.uuidString)) == id)
             #expect(SQLiteReads.Row.uuid(.text(id.uuidString.lowercased())) == id)
+            #expect(UUID(hexText: id.upperHex) == id)
         }
         let id = UUID().uuidString
-        for bad in [
+        let bads: [String] = [
             "", String(id.dropLast()), id + "0", id.replacingOccurrences(of: "-", with: ""), "G" + id.dropFirst(),
             String(id.prefix(8)) + "+" + id.dropFirst(9),
-        ] {
+        ]
+        for bad in bads {
             #expect(SQLiteReads.Row.uuid(.text(bad)) == nil, "\(bad)")
+            #expect(UUID(hexText: bad) == nil, "\(bad)")
             #expect(UUID(uuidString: bad) == nil, "\(bad)")
+        }
+        // Two bytes in one character (36 bytes, 35 characters), and a leading blank, which
+        // Foundation's `sscanf` skips, reading the next digits into another id.
+        for bad in ["é" + String(id.dropFirst(2)), " " + String(id.dropFirst())] {
+            #expect(UUID(hexText: bad) == nil, "\(bad)")
         }
     }
 
@@ -116,6 +126,7 @@ import Testing
             + (0..<200).map { _ in UUID() }
         for id in ids {
             #expect(id.upperHex == id.uuidString)
+            #expect(id.lowerHex == id.uuidString.lowercased())
         }
         let binds: [any Encodable & Sendable] = [
             ids[0], UUID?.some(ids[1]), UUID?.none, "text", Int64(-7), 42, true, false, Date(timeIntervalSince1970: 1_795_285_800.5),

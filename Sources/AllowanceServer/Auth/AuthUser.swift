@@ -43,7 +43,7 @@ extension AuthUser {
 extension Request {
     /// Parses a UUID path parameter, answering 400 with the parameter's name when it is not one.
     func uuidParameter(_ name: String) throws -> UUID {
-        guard let text = parameters.get(name), let id = UUID(uuidString: text) else {
+        guard let text = parameters.get(name), let id = UUID(hexText: text) else {
             throw AppError.validation("\(name) must be a UUID, like 3f2504e0-4f89-11d3-9a0c-0305e82c3301")
         }
         return id

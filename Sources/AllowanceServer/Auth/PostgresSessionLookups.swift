@@ -157,15 +157,22 @@ final class PostgresSessionLookups: Sendable {
             return bindings
         }
 
+        /// Read cell by cell, each as its own type: PostgresNIO's decode of a tuple this long
+        /// goes through its parameter packs unspecialized, looking up each column's type at run
+        /// time (a twenty-fifth of a kept read's CPU on PostgreSQL).
         func decodeRow(_ row: PostgresRow) throws -> Row {
-            let (
-                number, userID, familyID, role, firstName, lastName, email, childID, version, shared, kid, kidVersion,
-                kidUser, kidEmail, kidFirst, kidLast, balance, allowance, day, paused, createdAt, familyName, timeZone, resumedAt
-            ) = try row.decode(
-                (
-                    Int64, UUID, UUID, String, String, String, String, UUID?, Int64, Int64, UUID?, Int64,
-                    UUID?, String?, String?, String?, Int64?, Int64?, Int?, Bool?, Date?, String, String, Date?
-                ).self)
+            var cells = Cells(row.makeIterator())
+            // In the order of the query's columns: a tuple's elements are evaluated left to right.
+            let (number, userID, familyID, role, firstName, lastName, email, childID, version, shared, kid, kidVersion) = (
+                try cells.next(Int64.self), try cells.next(UUID.self), try cells.next(UUID.self), try cells.next(String.self),
+                try cells.next(String.self), try cells.next(String.self), try cells.next(String.self), try cells.next(UUID?.self),
+                try cells.next(Int64.self), try cells.next(Int64.self), try cells.next(UUID?.self), try cells.next(Int64.self)
+            )
+            let (kidUser, kidEmail, kidFirst, kidLast, balance, allowance, day, paused, createdAt, familyName, timeZone, resumedAt) = (
+                try cells.next(UUID?.self), try cells.next(String?.self), try cells.next(String?.self), try cells.next(String?.self),
+                try cells.next(Int64?.self), try cells.next(Int64?.self), try cells.next(Int?.self), try cells.next(Bool?.self),
+                try cells.next(Date?.self), try cells.next(String.self), try cells.next(String.self), try cells.next(Date?.self)
+            )
             var kidRecord: ChildRecord?
             if let kid, let kidUser, let kidEmail, let kidFirst, let kidLast, let balance, let allowance, let day, let paused {
                 kidRecord = FamilyDirectory.record(
@@ -175,6 +182,18 @@ final class PostgresSessionLookups: Sendable {
                         createdAt: createdAt, allowanceResumedAt: resumedAt, familyName: familyName, timeZone: timeZone))
             }
             return (number, (userID, familyID, role, firstName, lastName, email, childID, version, shared, kid, kidVersion, kidRecord))
+        }
+    }
+
+    /// A row's cells in order, each decoded as the type asked for.
+    private struct Cells {
+        var iterator: PostgresRow.Iterator
+
+        init(_ iterator: PostgresRow.Iterator) { self.iterator = iterator }
+
+        mutating func next<Value: PostgresDecodable>(_: Value.Type) throws -> Value {
+            guard let cell = iterator.next() else { throw PostgresDecodingError.Code.missingData }
+            return try cell.decode(Value.self)
         }
     }
 

@@ -56,7 +56,7 @@ enum SessionStore {
         guard let sessionID = await request.application.verifiedTokens.session(of: token, on: request) else { return nil }
         // A read of one child (the path's, or a child's own) is kept at that child's numbers
         // (`AddChildDataVersion`), read here in the same query.
-        let child = request.parameters.get("childId").flatMap(UUID.init(uuidString:))
+        let child = request.parameters.get("childId").flatMap(UUID.init(hexText:))
         if let reads = request.application.sqliteReads {
             return try user(forSession: sessionID, child: child, on: reads, now: request.now)
         }
@@ -103,7 +103,7 @@ enum SessionStore {
             guard let statement = connection.statement(sqliteQuery) else { throw SQLiteReadsError("session lookup did not prepare") }
             var user: AuthUser?
             let binds: [SQLiteData] = [
-                .text(sessionID.uuidString), .float(now.timeIntervalSince1970), child.map { .text($0.uuidString) } ?? .null,
+                .text(sessionID.upperHex), .float(now.timeIntervalSince1970), child.map { .text($0.upperHex) } ?? .null,
             ]
             try connection.run(statement, binds) { row in
                 let text = row.values.map { value -> String? in if case .text(let text) = value { text } else { nil } }

@@ -16,7 +16,7 @@ final class VerifiedTokens: Sendable {
     func session(of token: String, on request: Request) async -> UUID? {
         if let known = sessions.withLockedValue({ $0[token] }) { return known }
         guard let payload = try? await request.jwt.verify(token, as: TokenPayload.self),
-            let sessionID = UUID(uuidString: payload.jti.value)
+            let sessionID = UUID(hexText: payload.jti.value)
         else { return nil }
         sessions.withLockedValue { sessions in
             if sessions.count >= Self.capacity { sessions.removeAll() }

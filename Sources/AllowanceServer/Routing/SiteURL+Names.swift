@@ -12,7 +12,7 @@ struct URLTag: UnsafeUnescapedLeafTag {
             throw LeafError(.unknownError("url: the first parameter names the address"))
         }
         let ids = try context.parameters.dropFirst().map { value -> UUID in
-            guard let text = value.string, let id = UUID(uuidString: text) else {
+            guard let text = value.string, let id = UUID(hexText: text) else {
                 throw LeafError(.unknownError("url(\(name)): \(value) is not an id"))
             }
             return id

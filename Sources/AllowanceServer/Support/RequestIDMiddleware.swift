@@ -11,7 +11,7 @@ struct RequestIDMiddleware: AsyncMiddleware {
     static let maxLength = 128
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let id = Self.accepted(request.headers.first(name: .xRequestId)) ?? UUID.random().uuidString.lowercased()
+        let id = Self.accepted(request.headers.first(name: .xRequestId)) ?? UUID.random().lowerHex
         request.logger[metadataKey: "request-id"] = .string(id)
         let response = try await next.respond(to: request)
         response.headers.replaceOrAdd(name: .xRequestId, value: id)

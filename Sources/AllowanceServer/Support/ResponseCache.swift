@@ -295,7 +295,7 @@ struct CachedReadMiddleware: AsyncMiddleware {
     /// The session, the URL and every header but the request's id: an answer may depend on
     /// any of them (the `Accept` type, an htmx partial, a cookie).
     static func key(for request: Request, session: UUID) -> String {
-        var key = session.uuidString
+        var key = session.upperHex
         key += request.urlPathAndQuery
         for (name, value) in request.headers where name.lowercased() != "x-request-id" {
             key += "\n\(name):\(value)"

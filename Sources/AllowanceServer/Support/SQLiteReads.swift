@@ -290,36 +290,10 @@ final class SQLiteReads: Sendable {
             return convert(value).map { $0 }
         }
 
-        /// A UUID stored as its text, read by hand: `UUID(uuidString:)` parses with `sscanf`.
-        /// Read from the string's bytes in place, a pair of hex digits at a time.
+        /// A UUID stored as its text (`UUID(hexText:)`).
         static func uuid(_ value: SQLiteData) -> UUID? {
-            guard case .text(var text) = value else { return nil }
-            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let parsed = text.withUTF8 { text in
-                guard text.count == 36, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else { return false }
-                return withUnsafeMutableBytes(of: &uuid) { bytes in
-                    var offset = 0
-                    for index in bytes.indices {
-                        if offset == 8 || offset == 13 || offset == 18 || offset == 23 { offset += 1 }
-                        guard let high = nibble(text[offset]), let low = nibble(text[offset + 1]) else { return false }
-                        bytes[index] = high << 4 | low
-                        offset += 2
-                    }
-                    return true
-                }
-            }
-            return parsed ? UUID(uuid: uuid) : nil
-        }
-
-        private static let dash = UInt8(ascii: "-")
-
-        private static func nibble(_ character: UInt8) -> UInt8? {
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
-            default: nil
-            }
+            guard case .text(let text) = value else { return nil }
+            return UUID(hexText: text)
         }
     }
 }

@@ -123,7 +123,7 @@ struct RecurringPages: RouteCollection {
         let form = try req.content.decode(Form.self)
         do {
             let fields = try Fields(form)
-            guard let childID = form.childId.flatMap(UUID.init(uuidString:)) else { throw AppError.validation("Choose a child") }
+            guard let childID = form.childId.flatMap(UUID.init(hexText:)) else { throw AppError.validation("Choose a child") }
             let child = try await req.childForParent(childID).child
             let dto = try await RecurringService.create(
                 CreateRecurringTransactionDto(

@@ -34,7 +34,7 @@ struct TransactionPages: RouteCollection {
 
     @Sendable func list(req: Request) async throws -> Response {
         let user = try req.requireUser()
-        let requested = req.query[String.self, at: "child"].flatMap(UUID.init(uuidString:))
+        let requested = req.query[String.self, at: "child"].flatMap(UUID.init(hexText:))
         let children = try await choices(req)
         guard let child = children.first(where: { $0.id == requested }) ?? (requested == nil ? children.first : nil) else {
             if requested != nil { throw AppError.notFound("Child") }
@@ -86,7 +86,7 @@ struct TransactionPages: RouteCollection {
 
     @Sendable func newForm(req: Request) async throws -> Response {
         _ = try req.requireParent()
-        let requested = req.query[String.self, at: "child"].flatMap(UUID.init(uuidString:))
+        let requested = req.query[String.self, at: "child"].flatMap(UUID.init(hexText:))
         let children = try await choices(req)
         let selected = requested ?? children.first?.id
         return try await req.render(
@@ -98,7 +98,7 @@ struct TransactionPages: RouteCollection {
     @Sendable func create(req: Request) async throws -> Response {
         _ = try req.requireParent()
         let form = try req.content.decode(NewForm.self)
-        let selected = form.childId.flatMap(UUID.init(uuidString:))
+        let selected = form.childId.flatMap(UUID.init(hexText:))
         let type: TransactionType = form.type == TransactionType.debit.rawValue ? .debit : .credit
         do {
             guard let childID = selected else { throw AppError.validation("Choose a child") }

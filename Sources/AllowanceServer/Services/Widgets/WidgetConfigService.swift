@@ -39,7 +39,7 @@ enum WidgetConfigService {
         }
         func id(_ key: String, _ what: String) throws -> UUID? {
             guard let value = fields[key] else { return nil }
-            guard let text = value.text, let id = UUID(uuidString: text) else {
+            guard let text = value.text, let id = UUID(hexText: text) else {
                 throw AppError.unprocessable("configuration.\(key) must be \(what)'s id")
             }
             return id
