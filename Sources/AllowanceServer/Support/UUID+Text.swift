@@ -4,7 +4,8 @@ import Foundation
 /// (`WireJSONEncoder`), and paths and tokens name them so.
 extension UUID {
     /// `UUID(uuidString:)` (8-4-4-4-12 hex digits, in either case), read by hand: Foundation
-    /// parses with `sscanf`. Read from the string's bytes in place, a pair of digits at a time.
+    /// parses with `sscanf`, which also skips blanks before a group of digits, so it took
+    /// " 1E10B07-..." for an id. Read from the string's bytes in place, a pair of digits at a time.
     init?(hexText: String) {
         var text = hexText
         var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
