@@ -161,7 +161,7 @@ final class PostgresSessionLookups: Sendable {
         /// goes through its parameter packs unspecialized, looking up each column's type at run
         /// time (a twenty-fifth of a kept read's CPU on PostgreSQL).
         func decodeRow(_ row: PostgresRow) throws -> Row {
-            var cells = Cells(row.makeIterator())
+            var cells = Cells(iterator: row.makeIterator())
             // In the order of the query's columns: a tuple's elements are evaluated left to right.
             let (number, userID, familyID, role, firstName, lastName, email, childID, version, shared, kid, kidVersion) = (
                 try cells.next(Int64.self), try cells.next(UUID.self), try cells.next(UUID.self), try cells.next(String.self),
@@ -188,8 +188,6 @@ final class PostgresSessionLookups: Sendable {
     /// A row's cells in order, each decoded as the type asked for.
     private struct Cells {
         var iterator: PostgresRow.Iterator
-
-        init(_ iterator: PostgresRow.Iterator) { self.iterator = iterator }
 
         mutating func next<Value: PostgresDecodable>(_: Value.Type) throws -> Value {
             guard let cell = iterator.next() else { throw PostgresDecodingError.Code.missingData }
