@@ -61,6 +61,8 @@
 #   READ_WARMUP=2s    the same read and writes, unmeasured, before each read kind's run; 0 skips it
 #   READ_KINDS=1 WRITE_KINDS=1   0 skips the per-kind read runs / the write runs of section 7;
 #                     a list of kinds ("page-child list") runs only those
+#   TRIALS=3          runs of each read kind and each write kind of section 7, in rounds; a
+#                     kind's figure is its run of the median ratio (all of them are printed)
 #   RAW_SECONDS=5     length of the raw single-row commit loop
 # Exit status: 0 when every check and goal passes, 1 when one fails (everything is still
 # printed), 2 on setup errors.
@@ -91,6 +93,7 @@ MIX_CONNECTIONS=${MIX_CONNECTIONS:-32}
 WRITER_CONNECTIONS=${WRITER_CONNECTIONS:-4}
 READ_WARMUP=${READ_WARMUP:-2s}
 READ_KINDS=${READ_KINDS:-1}
+TRIALS=${TRIALS:-3}
 WRITE_KINDS=${WRITE_KINDS:-1}
 PG_PORT=${PG_PORT:-55433}
 THREADS=${THREADS:-2}
@@ -723,41 +726,50 @@ bench_mixed() {
             $1 == b && $2 == "steady_writes.rps" {r = $3} END {printf "%.0f", (r > 0 ? c / r * 1e6 : 0)}' "$WORK/figures.tsv")
         figure "$BACKEND" steady_writes.cpu_us_per_write "$per_write"
         log "  the steady writes alone (target $write_rate/s): $steady_result; $TIMED_CPU; $per_write us of server CPU a write"
-        local previous=""
-        for kind in $reads; do
-            # The read's own reference, just before it and just after it (the next read's, or
-            # the last one's below), their mean: this machine's speed drifts by a fifth and more
-            # within minutes, so a /health measured once, a few minutes earlier, swung every
-            # ratio with it, and one measured only before a read still moved from 17,700 to
-            # 25,400 between neighbours. /health alone, as the goal has it.
-            kinds_run "ref.health.$kind" health "$THREADS" "$CONNECTIONS" "$DURATION"
-            [ -z "$previous" ] || health_around "$previous" "$kind"
-            previous=$kind
-            # Writes at the mix's rate, beside the read (they start first and end after it).
-            local wout="$WORK/wrk-$BACKEND-writer-$kind.txt" wsecs warm=${READ_WARMUP%s}
-            wsecs=$(( ${DURATION%s} + warm + 2 ))
-            env BENCH_REQUESTS="$WORK/mixed-requests.tsv" BENCH_KINDS="$steady_kinds" \
-                BENCH_THREADS="$WRITER_CONNECTIONS" BENCH_RATE="$write_rate" \
-                wrk -t"$WRITER_CONNECTIONS" -c"$WRITER_CONNECTIONS" -d"${wsecs}s" --timeout 10s \
-                -s "$ROOT/scripts/bench_mixed.lua" "$BASE" >"$wout" 2>&1 &
-            WRITER_PID=$!
-            sleep 1
-            # Unmeasured: the first answer to each user's request is made here. A server that
-            # has been running has made them; what the run below measures is what the writes
-            # cost the reads (the answers they end, the CPU they take), not a cold start.
-            if [ "$warm" != 0 ]; then
-                env BENCH_REQUESTS="$WORK/mixed-requests.tsv" BENCH_KINDS="$kind" BENCH_THREADS="$THREADS" \
-                    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${warm}s" --timeout 10s -s "$ROOT/scripts/bench_mixed.lua" "$BASE" \
-                    >"$WORK/wrk-$BACKEND-warmup-$kind.txt" 2>&1 || die "the warm-up of $kind failed"
-            fi
-            kinds_run "reads.$kind" "$kind" "$THREADS" "$CONNECTIONS" "$DURATION"
-            wait "$WRITER_PID" || die "the steady writes beside $kind failed: $(tail -3 "$wout")"
-            WRITER_PID=""
-            log "    writes beside it: $(python3 "$ROOT/scripts/bench_mixed.py" wrk-result "$wout" "$BACKEND" \
-                "$WORK/figures.tsv" "reads.$kind.writer") (target $write_rate/s)"
+        local previous="" trial run
+        # TRIALS rounds of every read kind, a kind's runs minutes apart; each kind's figure is
+        # its median run (below).
+        for trial in $(seq 1 "$TRIALS"); do
+            for kind in $reads; do
+                run=$kind.t$trial
+                # The read's own reference, just before it and just after it (the next read's, or
+                # the last one's below), their mean: this machine's speed drifts by a fifth and more
+                # within minutes, so a /health measured once, a few minutes earlier, swung every
+                # ratio with it, and one measured only before a read still moved from 17,700 to
+                # 25,400 between neighbours. /health alone, as the goal has it.
+                kinds_run "ref.health.$run" health "$THREADS" "$CONNECTIONS" "$DURATION"
+                [ -z "$previous" ] || health_around "$previous" "$run"
+                previous=$run
+                # Writes at the mix's rate, beside the read (they start first and end after it).
+                local wout="$WORK/wrk-$BACKEND-writer-$run.txt" wsecs warm=${READ_WARMUP%s}
+                wsecs=$(( ${DURATION%s} + warm + 2 ))
+                env BENCH_REQUESTS="$WORK/mixed-requests.tsv" BENCH_KINDS="$steady_kinds" \
+                    BENCH_THREADS="$WRITER_CONNECTIONS" BENCH_RATE="$write_rate" \
+                    wrk -t"$WRITER_CONNECTIONS" -c"$WRITER_CONNECTIONS" -d"${wsecs}s" --timeout 10s \
+                    -s "$ROOT/scripts/bench_mixed.lua" "$BASE" >"$wout" 2>&1 &
+                WRITER_PID=$!
+                sleep 1
+                # Unmeasured: the first answer to each user's request is made here. A server that
+                # has been running has made them; what the run below measures is what the writes
+                # cost the reads (the answers they end, the CPU they take), not a cold start.
+                if [ "$warm" != 0 ]; then
+                    env BENCH_REQUESTS="$WORK/mixed-requests.tsv" BENCH_KINDS="$kind" BENCH_THREADS="$THREADS" \
+                        wrk -t"$THREADS" -c"$CONNECTIONS" -d"${warm}s" --timeout 10s -s "$ROOT/scripts/bench_mixed.lua" "$BASE" \
+                        >"$WORK/wrk-$BACKEND-warmup-$run.txt" 2>&1 || die "the warm-up of $kind failed"
+                fi
+                kinds_run "reads.$run" "$kind" "$THREADS" "$CONNECTIONS" "$DURATION"
+                wait "$WRITER_PID" || die "the steady writes beside $kind failed: $(tail -3 "$wout")"
+                WRITER_PID=""
+                log "    writes beside it: $(python3 "$ROOT/scripts/bench_mixed.py" wrk-result "$wout" "$BACKEND" \
+                    "$WORK/figures.tsv" "reads.$run.writer") (target $write_rate/s)"
+            done
         done
         kinds_run ref.health.end health "$THREADS" "$CONNECTIONS" "$DURATION"
         health_around "$previous" end
+        for kind in $reads; do
+            log "  reads.$kind against /health around it, run by run: $(python3 "$ROOT/scripts/bench_mixed.py" median-trial \
+                "$WORK/figures.tsv" "$BACKEND" "reads.$kind" "ref.health_around.$kind" "$TRIALS")"
+        done
     fi
     local writes="tx-credit contribute template-use"
     [ "$WRITE_KINDS" = 1 ] || writes=${WRITE_KINDS#0}
@@ -767,12 +779,18 @@ bench_mixed() {
         # the reference swung from 2,900 to 4,800 commits a second between runs minutes apart.
         local before after
         before=$(raw_commit_now) || die "the raw commit loop failed"
+        for trial in $(seq 1 "$TRIALS"); do
+            for kind in $writes; do
+                kinds_run "writes.$kind.t$trial" "$kind" "$THREADS" "$CONNECTIONS" "$DURATION"
+                after=$(raw_commit_now) || die "the raw commit loop failed"
+                figure "$BACKEND" "ref.raw_commit.$kind.t$trial.rps" "$(awk -v a="$before" -v b="$after" 'BEGIN {printf "%.1f", (a + b) / 2}')"
+                log "    raw single-row commits around it: $(printf '%.0f' "$before") and $(printf '%.0f' "$after")/s"
+                before=$after
+            done
+        done
         for kind in $writes; do
-            kinds_run "writes.$kind" "$kind" "$THREADS" "$CONNECTIONS" "$DURATION"
-            after=$(raw_commit_now) || die "the raw commit loop failed"
-            figure "$BACKEND" "ref.raw_commit.$kind.rps" "$(awk -v a="$before" -v b="$after" 'BEGIN {printf "%.1f", (a + b) / 2}')"
-            log "    raw single-row commits around it: $(printf '%.0f' "$before") and $(printf '%.0f' "$after")/s"
-            before=$after
+            log "  writes.$kind against raw commits around it, run by run: $(python3 "$ROOT/scripts/bench_mixed.py" median-trial \
+                "$WORK/figures.tsv" "$BACKEND" "writes.$kind" "ref.raw_commit.$kind" "$TRIALS")"
         done
     fi
     rss=$(server_rss)

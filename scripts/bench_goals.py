@@ -118,6 +118,11 @@ def main() -> int:
             r = value / ref
             ok = (minimum is None or r >= minimum) and (maximum is None or r <= maximum)
             shown = f"{r * 100:.1f} %" if percent else f"{r:.2f}x"
+            # A kind run more than once shows its median run and the spread of all of them.
+            base = key.removesuffix(".rps")
+            runs, low, high = get(b, f"{base}.runs"), get(b, f"{base}.ratio_min"), get(b, f"{base}.ratio_max")
+            if runs and runs > 1 and low is not None and high is not None:
+                shown += f" (median of {runs:.0f}; {low * 100:.1f} to {high * 100:.1f})" if percent else ""
             cells[b] = (f"{fmt(value, unit)} / {fmt(ref, ref_unit or unit)} = {shown}", ok)
         rows.append((label, goal_text, cells))
 

@@ -24,6 +24,13 @@
       synchronous setting the server uses (SQLite's default, FULL). Prints commits per second
       (and, on stderr, the bytes the loop wrote to disk, a second and a commit).
 
+  bench_mixed.py median-trial FIGURES BACKEND KEY REFERENCE TRIALS
+      Of a kind's TRIALS runs (figures KEY.tN.rps, each against REFERENCE.tN.rps), appends the
+      run of the median ratio as KEY.rps and REFERENCE.rps (with an even count, the lower of
+      the middle two), with their count, lowest and highest ratio (KEY.runs, KEY.ratio_min,
+      KEY.ratio_max); prints the ratios. One run of a kind beside writes moved by a fifth
+      between neighbouring runs on these machines.
+
   bench_mixed.py wait-ready URL PID T0 [--timeout 120]
       Polls URL every 5 ms until it answers 200 and prints the seconds since T0 (the
       time.time() taken just before the server was started). Exits 1 if PID dies first.
@@ -327,6 +334,31 @@ def wait_ready(args):
     return 1
 
 
+def median_trial(args):
+    figures = {}
+    with open(args.figures) as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) == 3 and parts[0] == args.backend:
+                figures[parts[1]] = parts[2]
+    runs = []
+    for n in range(1, args.trials + 1):
+        value, reference = figures.get(f"{args.key}.t{n}.rps"), figures.get(f"{args.reference}.t{n}.rps")
+        if value is not None and reference is not None and float(reference) > 0:
+            runs.append((float(value) / float(reference), float(value), float(reference)))
+    if not runs:
+        return 1
+    ordered = sorted(runs)
+    ratio, value, reference = ordered[(len(ordered) - 1) // 2]
+    append(args.figures, args.backend, f"{args.key}.rps", f"{value:.1f}")
+    append(args.figures, args.backend, f"{args.reference}.rps", f"{reference:.1f}")
+    append(args.figures, args.backend, f"{args.key}.runs", str(len(runs)))
+    append(args.figures, args.backend, f"{args.key}.ratio_min", f"{ordered[0][0]:.6f}")
+    append(args.figures, args.backend, f"{args.key}.ratio_max", f"{ordered[-1][0]:.6f}")
+    print(", ".join(f"{r * 100:.1f} %" for r, _, _ in runs) + f"; median {ratio * 100:.1f} %")
+    return 0
+
+
 def rss(args):
     with open(f"/proc/{args.pid}/status") as f:
         for line in f:
@@ -361,12 +393,16 @@ def main():
     p.add_argument("pid", type=int)
     p.add_argument("t0", type=float)
     p.add_argument("--timeout", type=float, default=120)
+    p = sub.add_parser("median-trial")
+    for name in ("figures", "backend", "key", "reference"):
+        p.add_argument(name)
+    p.add_argument("trials", type=int)
     p = sub.add_parser("rss")
     p.add_argument("pid", type=int)
     sub.add_parser("disk-written")
     args = ap.parse_args()
     return {"prepare": prepare, "analyze": analyze, "wrk-result": record_wrk, "raw-commit": raw_commit,
-            "wait-ready": wait_ready, "rss": rss, "disk-written": print_disk_written}[args.command](args)
+            "wait-ready": wait_ready, "median-trial": median_trial, "rss": rss, "disk-written": print_disk_written}[args.command](args)
 
 
 if __name__ == "__main__":
