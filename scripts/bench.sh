@@ -26,6 +26,8 @@
 #        - each write kind alone at CONNECTIONS connections (POST /transactions, contribute,
 #          template use), with the raw commit rate (below) measured before and after each, the
 #          server idle;
+#        - the reads and the writes each TRIALS times, in rounds of every kind, a kind's
+#          figure its run of the median ratio (the lower middle one of an even count);
 #      then, server stopped, the section's reference for writes: the raw single-row commit
 #      rate on the same database (SQLite: same file, WAL, synchronous=FULL, one
 #      BEGIN/INSERT/COMMIT at a time; PostgreSQL: pgbench, one client, one INSERT per
@@ -94,6 +96,7 @@ WRITER_CONNECTIONS=${WRITER_CONNECTIONS:-4}
 READ_WARMUP=${READ_WARMUP:-2s}
 READ_KINDS=${READ_KINDS:-1}
 TRIALS=${TRIALS:-3}
+[[ $TRIALS =~ ^[1-9][0-9]*$ ]] || { echo "bench: TRIALS must be a positive whole number (it is \"$TRIALS\")" >&2; exit 2; }
 WRITE_KINDS=${WRITE_KINDS:-1}
 PG_PORT=${PG_PORT:-55433}
 THREADS=${THREADS:-2}
@@ -706,7 +709,7 @@ bench_mixed() {
     figure "$BACKEND" mix.write_rps "$write_rate"
     # BENCH_RATE=0 would mean "as fast as possible": a mix without writes gets a token 1/s.
     [ "${write_rate%.*}" -gt 0 ] 2>/dev/null || write_rate=1
-    local kind
+    local kind trial
     local reads="child-dash parent-dash list goals notifications page-dashboard page-child"
     [ "$READ_KINDS" = 1 ] || reads=${READ_KINDS#0}
     # The writes kept going beside each read, at the mix's rate.
@@ -726,7 +729,7 @@ bench_mixed() {
             $1 == b && $2 == "steady_writes.rps" {r = $3} END {printf "%.0f", (r > 0 ? c / r * 1e6 : 0)}' "$WORK/figures.tsv")
         figure "$BACKEND" steady_writes.cpu_us_per_write "$per_write"
         log "  the steady writes alone (target $write_rate/s): $steady_result; $TIMED_CPU; $per_write us of server CPU a write"
-        local previous="" trial run
+        local previous="" run
         # TRIALS rounds of every read kind, a kind's runs minutes apart; each kind's figure is
         # its median run (below).
         for trial in $(seq 1 "$TRIALS"); do
@@ -755,10 +758,10 @@ bench_mixed() {
                 if [ "$warm" != 0 ]; then
                     env BENCH_REQUESTS="$WORK/mixed-requests.tsv" BENCH_KINDS="$kind" BENCH_THREADS="$THREADS" \
                         wrk -t"$THREADS" -c"$CONNECTIONS" -d"${warm}s" --timeout 10s -s "$ROOT/scripts/bench_mixed.lua" "$BASE" \
-                        >"$WORK/wrk-$BACKEND-warmup-$run.txt" 2>&1 || die "the warm-up of $kind failed"
+                        >"$WORK/wrk-$BACKEND-warmup-$run.txt" 2>&1 || die "the warm-up of $run failed"
                 fi
                 kinds_run "reads.$run" "$kind" "$THREADS" "$CONNECTIONS" "$DURATION"
-                wait "$WRITER_PID" || die "the steady writes beside $kind failed: $(tail -3 "$wout")"
+                wait "$WRITER_PID" || die "the steady writes beside $run failed: $(tail -3 "$wout")"
                 WRITER_PID=""
                 log "    writes beside it: $(python3 "$ROOT/scripts/bench_mixed.py" wrk-result "$wout" "$BACKEND" \
                     "$WORK/figures.tsv" "reads.$run.writer") (target $write_rate/s)"
@@ -766,9 +769,11 @@ bench_mixed() {
         done
         kinds_run ref.health.end health "$THREADS" "$CONNECTIONS" "$DURATION"
         health_around "$previous" end
+        local runs
         for kind in $reads; do
-            log "  reads.$kind against /health around it, run by run: $(python3 "$ROOT/scripts/bench_mixed.py" median-trial \
-                "$WORK/figures.tsv" "$BACKEND" "reads.$kind" "ref.health_around.$kind" "$TRIALS")"
+            runs=$(python3 "$ROOT/scripts/bench_mixed.py" median-trial "$WORK/figures.tsv" "$BACKEND" "reads.$kind" \
+                "ref.health_around.$kind" "$TRIALS") || die "no run of $kind has a figure"
+            log "  reads.$kind against /health around it, run by run: $runs"
         done
     fi
     local writes="tx-credit contribute template-use"
@@ -788,9 +793,11 @@ bench_mixed() {
                 before=$after
             done
         done
+        local runs
         for kind in $writes; do
-            log "  writes.$kind against raw commits around it, run by run: $(python3 "$ROOT/scripts/bench_mixed.py" median-trial \
-                "$WORK/figures.tsv" "$BACKEND" "writes.$kind" "ref.raw_commit.$kind" "$TRIALS")"
+            runs=$(python3 "$ROOT/scripts/bench_mixed.py" median-trial "$WORK/figures.tsv" "$BACKEND" "writes.$kind" \
+                "ref.raw_commit.$kind" "$TRIALS") || die "no run of $kind has a figure"
+            log "  writes.$kind against raw commits around it, run by run: $runs"
         done
     fi
     rss=$(server_rss)

@@ -3,7 +3,7 @@
 # mix's writes, on a mixed database kept from a bench run, alternating them round by round.
 #
 #   KEEP_WORK=1 SIZES="" PAYDAY_CHILDREN=0 LEARNING_SIZES="" READ_KINDS=page-child WRITE_KINDS=0 \
-#       PG=0 bash scripts/bench.sh          # once: seeds, signs in, keeps the work dir
+#       TRIALS=1 PG=0 bash scripts/bench.sh          # once: seeds, signs in, keeps the work dir
 #   A_ENV="RESPONSE_CACHE=1" B_ENV="RESPONSE_CACHE=0" bash scripts/bench_ab.sh /tmp/allowance-bench.XXXXXX
 #
 # This machine's speed drifts by a fifth and more within minutes, so a change worth a few

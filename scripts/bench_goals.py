@@ -13,8 +13,10 @@ How each figure is measured (all in the same run, same machine, same database):
   * read kinds: each read alone at CONNECTIONS connections over the signed-in users, while the
     mix's write kinds run beside it at the write rate the mixed run reached (BENCH_RATE); its
     req/s against GET /health alone at CONNECTIONS connections. That is the read's own rate
-    with writes going on. The /health run is the one just before that read's (each read
-    kind has its own), since this machine's speed drifts within minutes. (The mix's own
+    with writes going on. Its /health is the mean of the runs just before and just after it
+    (each read kind has its own), since this machine's speed drifts within minutes. Each kind
+    runs TRIALS times in rounds; its figure is the run of the median ratio, shown with the
+    lowest and highest of its runs. (The mix's own
     per-kind rate divided by the kind's share of the mix, printed as "mix-equivalent", is the
     same number for every kind by construction, the mix's total rate, so it cannot tell one
     read from another; it is shown for the mix as a whole only.)
@@ -22,7 +24,7 @@ How each figure is measured (all in the same run, same machine, same database):
     the signed-in users, against the raw single-row commit rate of the same database (SQLite:
     BEGIN; INSERT; COMMIT in a loop on the same file, WAL, synchronous=FULL; PostgreSQL:
     pgbench, one client, one INSERT per transaction), measured just before and just after the
-    write with the server idle: the mean of the two.
+    write with the server idle: the mean of the two; TRIALS runs, the median one, as the reads.
   * payday: run-jobs over 10,000 children against one raw insert of as many ledger rows; for
     reference, against the raw writes of every row it writes (as many ledger rows,
     notifications and day totals, and as many balances updated, each into a copy of its table).
@@ -122,7 +124,7 @@ def main() -> int:
             base = key.removesuffix(".rps")
             runs, low, high = get(b, f"{base}.runs"), get(b, f"{base}.ratio_min"), get(b, f"{base}.ratio_max")
             if runs and runs > 1 and low is not None and high is not None:
-                shown += f" (median of {runs:.0f}; {low * 100:.1f} to {high * 100:.1f})" if percent else ""
+                shown += f" (median of {runs:.0f}; {low * 100:.1f} to {high * 100:.1f} %)" if percent else ""
             cells[b] = (f"{fmt(value, unit)} / {fmt(ref, ref_unit or unit)} = {shown}", ok)
         rows.append((label, goal_text, cells))
 
