@@ -107,7 +107,8 @@ def main() -> int:
         keys = [f"{reference}.{kind}.rps", f"{reference}.rps"]
         return ([f"{around}.{kind}.rps"] if around else []) + keys
 
-    def ratio_row(label, goal_text, key, ref_key, minimum=None, maximum=None, unit=" req/s", ref_unit=None, percent=True):
+    def ratio_row(label, goal_text, key, ref_key, minimum=None, maximum=None, unit=" req/s", ref_unit=None, percent=True,
+                  note=lambda b: ""):
         cells = {}
         for b in backends:
             # The reference measured next to the figure, else the section's one.
@@ -125,7 +126,7 @@ def main() -> int:
             runs, low, high = get(b, f"{base}.runs"), get(b, f"{base}.ratio_min"), get(b, f"{base}.ratio_max")
             if runs and runs > 1 and low is not None and high is not None:
                 shown += f" (median of {runs:.0f}; {low * 100:.1f} to {high * 100:.1f} %)" if percent else ""
-            cells[b] = (f"{fmt(value, unit)} / {fmt(ref, ref_unit or unit)} = {shown}", ok)
+            cells[b] = (f"{fmt(value, unit)} / {fmt(ref, ref_unit or unit)} = {shown}{note(b)}", ok)
         rows.append((label, goal_text, cells))
 
     def limit_row(label, goal_text, key, maximum, unit):
@@ -136,9 +137,16 @@ def main() -> int:
         rows.append((label, goal_text, cells))
 
     # Reads with writes going on, against /health.
+    def writes_beside(kind):
+        """The writes beside a read's judged run against the rate they aimed at (the mix's)."""
+        def note(b):
+            done, aimed = get(b, f"reads.{kind}.writer.rps"), get(b, "mix.write_rps")
+            return "" if done is None or not aimed else f", beside {done:,.0f} of {aimed:,.0f} writes/s"
+        return note
+
     for kind, label in READS:
         ratio_row(f"{label}, with writes", ">= 30 % of /health", f"reads.{kind}.rps", own("ref.health", kind, around="ref.health_around"),
-                  minimum=0.30)
+                  minimum=0.30, note=writes_beside(kind))
     # The mix as a whole (not a goal; context for the per-kind figures).
     cells = {}
     for b in backends:

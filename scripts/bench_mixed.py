@@ -28,7 +28,8 @@
       Of a kind's TRIALS runs (figures KEY.tN.rps, each against REFERENCE.tN.rps), appends the
       run of the median ratio as KEY.rps and REFERENCE.rps (with an even count, the lower of
       the middle two), with their count, lowest and highest ratio (KEY.runs, KEY.ratio_min,
-      KEY.ratio_max); prints the ratios. One run of a kind beside writes moved by a fifth
+      KEY.ratio_max) and, for a read, that run's writes beside it (KEY.writer.rps); prints the
+      ratios. One run of a kind beside writes moved by a fifth
       between neighbouring runs on these machines.
 
   bench_mixed.py wait-ready URL PID T0 [--timeout 120]
@@ -345,17 +346,22 @@ def median_trial(args):
     for n in range(1, args.trials + 1):
         value, reference = figures.get(f"{args.key}.t{n}.rps"), figures.get(f"{args.reference}.t{n}.rps")
         if value is not None and reference is not None and float(reference) > 0:
-            runs.append((float(value) / float(reference), float(value), float(reference)))
+            runs.append((float(value) / float(reference), float(value), float(reference), n))
     if not runs:
+        print(f"no run of {args.key} has both figures in {args.figures}", file=sys.stderr)
         return 1
     ordered = sorted(runs)
-    ratio, value, reference = ordered[(len(ordered) - 1) // 2]
+    ratio, value, reference, n = ordered[(len(ordered) - 1) // 2]
     append(args.figures, args.backend, f"{args.key}.rps", f"{value:.1f}")
     append(args.figures, args.backend, f"{args.reference}.rps", f"{reference:.1f}")
+    # A read's writes beside it, in that run: fewer than targeted flatter the read.
+    writer = figures.get(f"{args.key}.t{n}.writer.rps")
+    if writer is not None:
+        append(args.figures, args.backend, f"{args.key}.writer.rps", writer)
     append(args.figures, args.backend, f"{args.key}.runs", str(len(runs)))
     append(args.figures, args.backend, f"{args.key}.ratio_min", f"{ordered[0][0]:.6f}")
     append(args.figures, args.backend, f"{args.key}.ratio_max", f"{ordered[-1][0]:.6f}")
-    print(", ".join(f"{r * 100:.1f} %" for r, _, _ in runs) + f"; median {ratio * 100:.1f} %")
+    print(", ".join(f"{r * 100:.1f} %" for r, _, _, _ in runs) + f"; median {ratio * 100:.1f} %")
     return 0
 
 
