@@ -769,12 +769,7 @@ bench_mixed() {
         done
         kinds_run ref.health.end health "$THREADS" "$CONNECTIONS" "$DURATION"
         health_around "$previous" end
-        local runs
-        for kind in $reads; do
-            runs=$(python3 "$ROOT/scripts/bench_mixed.py" median-trial "$WORK/figures.tsv" "$BACKEND" "reads.$kind" \
-                "ref.health_around.$kind" "$TRIALS") || die "no run of $kind has a figure"
-            log "  reads.$kind against /health around it, run by run: $runs"
-        done
+        for kind in $reads; do judge_median "reads.$kind" "ref.health_around.$kind" "/health around it"; done
     fi
     local writes="tx-credit contribute template-use"
     [ "$WRITE_KINDS" = 1 ] || writes=${WRITE_KINDS#0}
@@ -793,12 +788,7 @@ bench_mixed() {
                 before=$after
             done
         done
-        local runs
-        for kind in $writes; do
-            runs=$(python3 "$ROOT/scripts/bench_mixed.py" median-trial "$WORK/figures.tsv" "$BACKEND" "writes.$kind" \
-                "ref.raw_commit.$kind" "$TRIALS") || die "no run of $kind has a figure"
-            log "  writes.$kind against raw commits around it, run by run: $runs"
-        done
+        for kind in $writes; do judge_median "writes.$kind" "ref.raw_commit.$kind" "raw commits around it"; done
     fi
     rss=$(server_rss)
     figure "$BACKEND" rss.end "$rss"
@@ -819,6 +809,15 @@ bench_mixed() {
     figure "$BACKEND" verify.mixed "$vcode"
     log "  verify (exit $vcode): $(grep -E '^Checked ' "$WORK/mixed-verify-$BACKEND.txt" | head -1 || true)"
     drop_db "$BACKEND" mixed
+}
+
+# judge_median KEY REFERENCE WHAT: a kind's figure (KEY.rps) and reference from its run of the
+# median ratio of its TRIALS runs (KEY.tN.rps against REFERENCE.tN.rps); logs every run's ratio.
+judge_median() {
+    local runs
+    runs=$(python3 "$ROOT/scripts/bench_mixed.py" median-trial "$WORK/figures.tsv" "$BACKEND" "$1" "$2" "$TRIALS") \
+        || die "no run of $1 has a figure"
+    log "  $1 against $3, run by run: $runs"
 }
 
 # health_around KIND NEXT: the reference of read KIND, the mean of /health just before it
