@@ -59,7 +59,9 @@
 #   MIX_FAMILIES=1000 MIX_CHILDREN=3 MIX_WEEKS=52   the mixed database
 #   MIX_SIGNIN=100    families whose parent and children sign in and send the load (4 users each)
 #   MIX_DURATION=$DURATION MIX_CONNECTIONS=32   the mixed run (MIX_CONNECTIONS wrk threads of one connection)
-#   WRITER_CONNECTIONS=4   connections of the steady writes beside each read kind
+#   WRITER_CONNECTIONS=16  connections of the steady writes beside each read kind: enough to hold
+#                     the mix's rate while the reads keep the server busy (each write then waits
+#                     tens of milliseconds; four held only two thirds of it on PostgreSQL)
 #   READ_WARMUP=2s    the same read and writes, unmeasured, before each read kind's run; 0 skips it
 #   READ_KINDS=1 WRITE_KINDS=1   0 skips the per-kind read runs / the write runs of section 7;
 #                     a list of kinds ("page-child list") runs only those
@@ -92,7 +94,7 @@ MIX_CHILDREN=${MIX_CHILDREN:-3}
 MIX_WEEKS=${MIX_WEEKS:-52}
 MIX_SIGNIN=${MIX_SIGNIN:-100}
 MIX_CONNECTIONS=${MIX_CONNECTIONS:-32}
-WRITER_CONNECTIONS=${WRITER_CONNECTIONS:-4}
+WRITER_CONNECTIONS=${WRITER_CONNECTIONS:-16}
 READ_WARMUP=${READ_WARMUP:-2s}
 READ_KINDS=${READ_KINDS:-1}
 TRIALS=${TRIALS:-3}

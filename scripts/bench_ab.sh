@@ -9,7 +9,7 @@
 # This machine's speed drifts by a fifth and more within minutes, so a change worth a few
 # points shows only in pairs measured side by side: each round runs A, then B (the order
 # swapped every other round), each as bench.sh runs a read kind: /health alone first (the
-# reference), then the writes at RATE a second from four connections with the read beside
+# reference), then the writes at RATE a second from WRITERS connections with the read beside
 # them, measured after a warm-up. Prints each run (req/s, its share of /health, the server's
 # CPU) and the median share of each side. Not a goal's figure: the goals are bench.sh's.
 #
@@ -20,6 +20,7 @@
 #                     file must then be the one prepared against it)
 #   KIND=page-child   the read kind (bench_mixed.py's kinds)
 #   RATE=330          the writes beside it, a second (bench.sh's log has the mix's rate)
+#   WRITERS=16        the writes' connections (bench.sh's WRITER_CONNECTIONS)
 #   ROUNDS=3 DURATION=10 WARMUP=2 CONNECTIONS=32 PORT=8089
 set -euo pipefail
 
@@ -36,6 +37,7 @@ ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10}
 WARMUP=${WARMUP:-2}
 CONNECTIONS=${CONNECTIONS:-32}
+WRITERS=${WRITERS:-16}
 PORT=${PORT:-8089}
 BASE="http://127.0.0.1:$PORT"
 REQUESTS="$WORK/mixed-requests.tsv"
@@ -70,8 +72,8 @@ run() {
     until curl -sf -o /dev/null "$BASE/health"; do sleep 0.1; done
     local out="$WORK/ab-$side"
     wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" "$BASE/health" >"$out-health.txt"
-    env BENCH_REQUESTS="$REQUESTS" BENCH_KINDS="$WRITES" BENCH_THREADS=4 BENCH_RATE="$RATE" \
-        wrk -t4 -c4 -d"$((DURATION + WARMUP + 2))s" --timeout 10s -s "$LUA" "$BASE" >"$out-writes.txt" 2>&1 &
+    env BENCH_REQUESTS="$REQUESTS" BENCH_KINDS="$WRITES" BENCH_THREADS="$WRITERS" BENCH_RATE="$RATE" \
+        wrk -t"$WRITERS" -c"$WRITERS" -d"$((DURATION + WARMUP + 2))s" --timeout 10s -s "$LUA" "$BASE" >"$out-writes.txt" 2>&1 &
     local writer=$!
     sleep 1
     env BENCH_REQUESTS="$REQUESTS" BENCH_KINDS="$KIND" BENCH_THREADS=2 \
