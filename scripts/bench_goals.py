@@ -143,7 +143,7 @@ def main() -> int:
     def writes_beside(b, kind):
         """The writes beside a read's judged run, the rate they aimed at (the mix's), and whether
         they held it: a read passes only beside the writes the goal asks for, since one measured
-        beside fewer is flattered (a write and the kept page it ends cost about twenty kept reads)."""
+        beside fewer is flattered (a write and the kept page it ends cost fifteen to twenty-five kept reads)."""
         done, aimed = get(b, f"reads.{kind}.writer.rps"), get(b, "mix.write_rps")
         return done, aimed, done is None or not aimed or done >= WRITES_HELD * aimed
 
