@@ -61,7 +61,7 @@
 #   MIX_DURATION=$DURATION MIX_CONNECTIONS=32   the mixed run (MIX_CONNECTIONS wrk threads of one connection)
 #   WRITER_CONNECTIONS=16  connections of the steady writes beside each read kind: enough to hold
 #                     the mix's rate while the reads keep the server busy (each write then waits
-#                     tens of milliseconds; four held only two thirds of it on PostgreSQL)
+#                     tens of milliseconds; four held about three quarters of it on PostgreSQL)
 #   READ_WARMUP=2s    the same read and writes, unmeasured, before each read kind's run; 0 skips it
 #   READ_KINDS=1 WRITE_KINDS=1   0 skips the per-kind read runs / the write runs of section 7;
 #                     a list of kinds ("page-child list") runs only those

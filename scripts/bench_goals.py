@@ -16,8 +16,9 @@ How each figure is measured (all in the same run, same machine, same database):
     with writes going on. Its /health is the mean of the runs just before and just after it
     (each read kind has its own), since this machine's speed drifts within minutes. Each kind
     runs TRIALS times in rounds; its figure is the run of the median ratio, shown with the
-    lowest and highest of its runs. A run whose writes fell short of 90 % of the mix's rate
-    cannot pass: it was measured beside fewer writes than the goal asks. (The mix's own
+    lowest and highest of its runs. A kind whose judged run's writes fell short of 90 % of the
+    mix's rate (or left no figure) cannot pass: it was measured beside fewer writes than the goal
+    asks. (The mix's own
     per-kind rate divided by the kind's share of the mix, printed as "mix-equivalent", is the
     same number for every kind by construction, the mix's total rate, so it cannot tell one
     read from another; it is shown for the mix as a whole only.)
@@ -111,7 +112,7 @@ def main() -> int:
         return ([f"{around}.{kind}.rps"] if around else []) + keys
 
     def ratio_row(label, goal_text, key, ref_key, minimum=None, maximum=None, unit=" req/s", ref_unit=None, percent=True,
-                  note=lambda b: "", held=lambda b: True):
+                  writes=lambda b: ("", True)):
         cells = {}
         for b in backends:
             # The reference measured next to the figure, else the section's one.
@@ -122,14 +123,15 @@ def main() -> int:
                 cells[b] = ("-", None)
                 continue
             r = value / ref
-            ok = (minimum is None or r >= minimum) and (maximum is None or r <= maximum) and held(b)
+            note, held = writes(b)
+            ok = (minimum is None or r >= minimum) and (maximum is None or r <= maximum) and held
             shown = f"{r * 100:.1f} %" if percent else f"{r:.2f}x"
             # A kind run more than once shows its median run and the spread of all of them.
             base = key.removesuffix(".rps")
             runs, low, high = get(b, f"{base}.runs"), get(b, f"{base}.ratio_min"), get(b, f"{base}.ratio_max")
             if runs and runs > 1 and low is not None and high is not None:
                 shown += f" (median of {runs:.0f}; {low * 100:.1f} to {high * 100:.1f} %)" if percent else ""
-            cells[b] = (f"{fmt(value, unit)} / {fmt(ref, ref_unit or unit)} = {shown}{note(b)}", ok)
+            cells[b] = (f"{fmt(value, unit)} / {fmt(ref, ref_unit or unit)} = {shown}{note}", ok)
         rows.append((label, goal_text, cells))
 
     def limit_row(label, goal_text, key, maximum, unit):
@@ -140,24 +142,25 @@ def main() -> int:
         rows.append((label, goal_text, cells))
 
     # Reads with writes going on, against /health.
-    def writes_beside(b, kind):
-        """The writes beside a read's judged run, the rate they aimed at (the mix's), and whether
-        they held it: a read passes only beside the writes the goal asks for, since one measured
-        beside fewer is flattered (a write and the kept page it ends cost fifteen to twenty-five kept reads)."""
-        done, aimed = get(b, f"reads.{kind}.writer.rps"), get(b, "mix.write_rps")
-        return done, aimed, done is None or not aimed or done >= WRITES_HELD * aimed
-
-    def writes_note(kind):
-        def note(b):
-            done, aimed, held = writes_beside(b, kind)
-            if done is None or not aimed:
-                return ""
-            return f", beside {done:,.0f} of {aimed:,.0f} writes/s" + ("" if held else " (short of the rate: not a pass)")
-        return note
+    def writes_beside(kind):
+        """The writes beside a read's judged run against the rate they aimed at (the mix's): the
+        note for its cell, and whether they held the rate. A read passes only beside the writes
+        the goal asks for, since one measured beside fewer is flattered (a write and the kept
+        page it ends cost fifteen to twenty-five kept reads); a run whose writes left no figure
+        has not shown that it had them."""
+        def check(b):
+            done, aimed = get(b, f"reads.{kind}.writer.rps"), get(b, "mix.write_rps")
+            if not aimed:
+                return "", True
+            if done is None:
+                return ", the writes beside it not measured (not a pass)", False
+            held = done >= WRITES_HELD * aimed
+            return f", beside {done:,.0f} of {aimed:,.0f} writes/s" + ("" if held else " (short of the rate: not a pass)"), held
+        return check
 
     for kind, label in READS:
         ratio_row(f"{label}, with writes", ">= 30 % of /health", f"reads.{kind}.rps", own("ref.health", kind, around="ref.health_around"),
-                  minimum=0.30, note=writes_note(kind), held=lambda b, kind=kind: writes_beside(b, kind)[2])
+                  minimum=0.30, writes=writes_beside(kind))
     # The mix as a whole (not a goal; context for the per-kind figures).
     cells = {}
     for b in backends:
