@@ -43,6 +43,8 @@ import math
 import os
 import sys
 
+from bench_mixed import read_figures
+
 READS = [
     ("child-dash", "child dashboard GET /dashboard/child"),
     ("parent-dash", "parent dashboard GET /dashboard/parent"),
@@ -59,17 +61,7 @@ WRITES_HELD = 0.9
 
 
 def load(work):
-    figures = {}
-    path = os.path.join(work, "figures.tsv")
-    if os.path.exists(path):
-        for line in open(path):
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) == 3:
-                try:
-                    figures[(parts[0], parts[1])] = float(parts[2])
-                except ValueError:
-                    pass
-    return figures
+    return read_figures(os.path.join(work, "figures.tsv"))
 
 
 def sizes(work, backend):

@@ -198,6 +198,21 @@ def append(figures, backend, key, value):
         out.write(f"{backend}\t{key}\t{value}\n")
 
 
+def read_figures(path):
+    """The figures file that `append` writes, as {(backend, key): number}; a key written more
+    than once keeps its last value, and a file not written yet reads as empty."""
+    figures = {}
+    if os.path.exists(path):
+        for line in open(path):
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) == 3:
+                try:
+                    figures[(parts[0], parts[1])] = float(parts[2])
+                except ValueError:
+                    pass
+    return figures
+
+
 def analyze(args):
     run = wrk_result(args.wrk_output)
     names = [line.split("\t")[1] for line in open(args.requests) if line.startswith("#weight\t")]
@@ -336,17 +351,12 @@ def wait_ready(args):
 
 
 def median_trial(args):
-    figures = {}
-    with open(args.figures) as f:
-        for line in f:
-            parts = line.rstrip("\n").split("\t")
-            if len(parts) == 3 and parts[0] == args.backend:
-                figures[parts[1]] = parts[2]
+    figures = {key: value for (backend, key), value in read_figures(args.figures).items() if backend == args.backend}
     runs = []
     for n in range(1, args.trials + 1):
         value, reference = figures.get(f"{args.key}.t{n}.rps"), figures.get(f"{args.reference}.t{n}.rps")
-        if value is not None and reference is not None and float(reference) > 0:
-            runs.append((float(value) / float(reference), float(value), float(reference), n))
+        if value is not None and reference is not None and reference > 0:
+            runs.append((value / reference, value, reference, n))
     if not runs:
         print(f"no run of {args.key} has both figures in {args.figures}", file=sys.stderr)
         return 1
@@ -357,7 +367,7 @@ def median_trial(args):
     # A read's writes beside it, in that run: fewer than targeted flatter the read.
     writer = figures.get(f"{args.key}.t{n}.writer.rps")
     if writer is not None:
-        append(args.figures, args.backend, f"{args.key}.writer.rps", writer)
+        append(args.figures, args.backend, f"{args.key}.writer.rps", f"{writer:.2f}")
     append(args.figures, args.backend, f"{args.key}.runs", str(len(runs)))
     append(args.figures, args.backend, f"{args.key}.ratio_min", f"{ordered[0][0]:.6f}")
     append(args.figures, args.backend, f"{args.key}.ratio_max", f"{ordered[-1][0]:.6f}")
