@@ -771,7 +771,7 @@ bench_mixed() {
         done
         kinds_run ref.health.end health "$THREADS" "$CONNECTIONS" "$DURATION"
         health_around "$previous" end
-        for kind in $reads; do judge_median "reads.$kind" "ref.health_around.$kind" "/health around it"; done
+        for kind in $reads; do judge_median "reads.$kind" "ref.health_around.$kind" "/health around it" --beside-writes; done
     fi
     local writes="tx-credit contribute template-use"
     [ "$WRITE_KINDS" = 1 ] || writes=${WRITE_KINDS#0}
@@ -813,11 +813,12 @@ bench_mixed() {
     drop_db "$BACKEND" mixed
 }
 
-# judge_median KEY REFERENCE WHAT: a kind's figure (KEY.rps) and reference from its run of the
-# median ratio of its TRIALS runs (KEY.tN.rps against REFERENCE.tN.rps); logs every run's ratio.
+# judge_median KEY REFERENCE WHAT [--beside-writes]: a kind's figure (KEY.rps) and reference from
+# its run of the median ratio of its TRIALS runs (KEY.tN.rps against REFERENCE.tN.rps), a read's
+# among the runs whose writes held their rate; logs every run's ratio.
 judge_median() {
     local runs
-    runs=$(python3 "$ROOT/scripts/bench_mixed.py" median-trial "$WORK/figures.tsv" "$BACKEND" "$1" "$2" "$TRIALS") \
+    runs=$(python3 "$ROOT/scripts/bench_mixed.py" median-trial "$WORK/figures.tsv" "$BACKEND" "$1" "$2" "$TRIALS" ${4:-}) \
         || die "no run of $1 has a figure"
     log "  $1 against $3, run by run: $runs"
 }

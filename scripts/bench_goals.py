@@ -43,7 +43,7 @@ import math
 import os
 import sys
 
-from bench_mixed import read_figures
+from bench_mixed import WRITES_HELD, read_figures
 
 READS = [
     ("child-dash", "child dashboard GET /dashboard/child"),
@@ -56,8 +56,6 @@ READS = [
 ]
 MIX_KINDS = [k for k, _ in READS] + ["tx-credit", "tx-debit", "contribute", "template-use"]
 NAMES = {"sqlite": "SQLite", "pg": "PostgreSQL"}
-# The share of the mix's write rate a read's writes must reach for the read to pass.
-WRITES_HELD = 0.9
 
 
 def load(work):
@@ -147,7 +145,12 @@ def main() -> int:
             if done is None:
                 return ", the writes beside it not measured (not a pass)", False
             held = done >= WRITES_HELD * aimed
-            return f", beside {done:,.0f} of {aimed:,.0f} writes/s" + ("" if held else " (short of the rate: not a pass)"), held
+            note = f", beside {done:,.0f} of {aimed:,.0f} writes/s" + ("" if held else " (short of the rate: not a pass)")
+            # The median is taken among the runs whose writes held (bench_mixed.median_trial).
+            runs, runs_held = get(b, f"reads.{kind}.runs"), get(b, f"reads.{kind}.runs_held")
+            if held and runs and runs_held is not None and runs_held < runs:
+                note += f"; judged among the {runs_held:.0f} of {runs:.0f} runs that held it"
+            return note, held
         return check
 
     for kind, label in READS:

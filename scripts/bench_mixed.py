@@ -24,13 +24,14 @@
       synchronous setting the server uses (SQLite's default, FULL). Prints commits per second
       (and, on stderr, the bytes the loop wrote to disk, a second and a commit).
 
-  bench_mixed.py median-trial FIGURES BACKEND KEY REFERENCE TRIALS
+  bench_mixed.py median-trial FIGURES BACKEND KEY REFERENCE TRIALS [--beside-writes]
       Of a kind's TRIALS runs (figures KEY.tN.rps, each against REFERENCE.tN.rps), appends the
       run of the median ratio as KEY.rps and REFERENCE.rps (with an even count, the lower of
       the middle two), with their count, lowest and highest ratio (KEY.runs, KEY.ratio_min,
-      KEY.ratio_max) and, for a read, that run's writes beside it (KEY.writer.rps); prints the
-      ratios. One run of a kind beside writes moved by a fifth
-      between neighbouring runs on these machines.
+      KEY.ratio_max); prints the ratios. A read (--beside-writes) is judged among its runs whose
+      writes reached WRITES_HELD of the mix's rate (all of them if none did), and also gets that
+      run's writes (KEY.writer.rps) and how many runs held (KEY.runs_held). One run of a kind
+      beside writes moved by a fifth between neighbouring runs on these machines.
 
   bench_mixed.py wait-ready URL PID T0 [--timeout 120]
       Polls URL every 5 ms until it answers 200 and prints the seconds since T0 (the
@@ -77,6 +78,8 @@ KINDS = [
 ]
 __doc__ += "\n".join(f"    {k:<15} {w:>4} %  {what}" for k, w, _, what in KINDS if w) + "\n"
 READS = [k for k, _, role, _ in KINDS if role == "read"]
+# The share of the mix's write rate the writes beside a read must reach for its run to count.
+WRITES_HELD = 0.9
 WRITES = [k for k, _, role, _ in KINDS if role == "write"]
 
 
@@ -360,19 +363,37 @@ def median_trial(args):
     if not runs:
         print(f"no run of {args.key} has both figures in {args.figures}", file=sys.stderr)
         return 1
+    # A read is judged among its runs beside the writes it should have had: a run whose writes
+    # fell short is flattered (each write, and the kept page it ends, costs many kept reads),
+    # so it must not be the one that decides. Only when none held is the median of all judged,
+    # and the report then fails it as short (bench_goals.py).
+    held = [run for run in runs if not args.beside_writes or writes_held(figures, f"{args.key}.t{run[3]}")]
     ordered = sorted(runs)
-    ratio, value, reference, n = ordered[(len(ordered) - 1) // 2]
+    ratio, value, reference, n = sorted(held or runs)[(len(held or runs) - 1) // 2]
     append(args.figures, args.backend, f"{args.key}.rps", f"{value:.1f}")
     append(args.figures, args.backend, f"{args.reference}.rps", f"{reference:.1f}")
-    # A read's writes beside it, in that run: fewer than targeted flatter the read.
+    # A read's writes beside it, in that run.
     writer = figures.get(f"{args.key}.t{n}.writer.rps")
     if writer is not None:
         append(args.figures, args.backend, f"{args.key}.writer.rps", f"{writer:.2f}")
+        append(args.figures, args.backend, f"{args.key}.runs_held", str(len(held)))
     append(args.figures, args.backend, f"{args.key}.runs", str(len(runs)))
     append(args.figures, args.backend, f"{args.key}.ratio_min", f"{ordered[0][0]:.6f}")
     append(args.figures, args.backend, f"{args.key}.ratio_max", f"{ordered[-1][0]:.6f}")
-    print(", ".join(f"{r * 100:.1f} %" for r, _, _, _ in runs) + f"; median {ratio * 100:.1f} %")
+    short = "" if len(held) == len(runs) or writer is None else f" (beside the full writes: {len(held)} of {len(runs)} runs)"
+    print(", ".join(f"{r * 100:.1f} %" for r, _, _, _ in runs) + f"; median {ratio * 100:.1f} %{short}")
     return 0
+
+
+def writes_held(figures, run):
+    """Whether the writes beside a read's run (`run`.writer.rps) reached WRITES_HELD of the rate
+    they aimed at, the mix's (mix.write_rps). A run with no writer figure has not shown that it
+    had them; with no aim (no mix), there is nothing to hold."""
+    aimed = figures.get("mix.write_rps")
+    if not aimed:
+        return True
+    done = figures.get(f"{run}.writer.rps")
+    return done is not None and done >= WRITES_HELD * aimed
 
 
 def rss(args):
@@ -413,6 +434,7 @@ def main():
     for name in ("figures", "backend", "key", "reference"):
         p.add_argument(name)
     p.add_argument("trials", type=int)
+    p.add_argument("--beside-writes", action="store_true")
     p = sub.add_parser("rss")
     p.add_argument("pid", type=int)
     sub.add_parser("disk-written")
