@@ -373,15 +373,20 @@ def median_trial(args):
     append(args.figures, args.backend, f"{args.key}.rps", f"{value:.1f}")
     append(args.figures, args.backend, f"{args.reference}.rps", f"{reference:.1f}")
     # A read's writes beside it, in that run.
-    writer = figures.get(f"{args.key}.t{n}.writer.rps")
-    if writer is not None:
-        append(args.figures, args.backend, f"{args.key}.writer.rps", f"{writer:.2f}")
+    if args.beside_writes:
+        writer = figures.get(f"{args.key}.t{n}.writer.rps")
+        if writer is not None:
+            append(args.figures, args.backend, f"{args.key}.writer.rps", f"{writer:.2f}")
         append(args.figures, args.backend, f"{args.key}.runs_held", str(len(held)))
     append(args.figures, args.backend, f"{args.key}.runs", str(len(runs)))
     append(args.figures, args.backend, f"{args.key}.ratio_min", f"{ordered[0][0]:.6f}")
     append(args.figures, args.backend, f"{args.key}.ratio_max", f"{ordered[-1][0]:.6f}")
-    short = "" if len(held) == len(runs) or writer is None else f" (beside the full writes: {len(held)} of {len(runs)} runs)"
-    print(", ".join(f"{r * 100:.1f} %" for r, _, _, _ in runs) + f"; median {ratio * 100:.1f} %{short}")
+    note = ""
+    if args.beside_writes and not held:
+        note = " (no run's writes held the mix's rate: the median of all, not a pass)"
+    elif len(held) < len(runs):
+        note = " (among the runs whose writes held the mix's rate: " + ", ".join(f"{run[0] * 100:.1f} %" for run in held) + ")"
+    print(", ".join(f"{r * 100:.1f} %" for r, _, _, _ in runs) + f"; median {ratio * 100:.1f} %{note}")
     return 0
 
 
