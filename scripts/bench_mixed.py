@@ -367,9 +367,10 @@ def median_trial(args):
     # fell short is flattered (each write, and the kept page it ends, costs many kept reads),
     # so it must not be the one that decides. Only when none held is the median of all judged,
     # and the report then fails it as short (bench_goals.py).
-    held = [run for run in runs if not args.beside_writes or writes_held(figures, f"{args.key}.t{run[3]}")]
-    ordered = sorted(runs)
-    ratio, value, reference, n = sorted(held or runs)[(len(held or runs) - 1) // 2]
+    aimed = figures.get("mix.write_rps")
+    held = [run for run in runs if not args.beside_writes or writes_held(figures.get(f"{args.key}.t{run[3]}.writer.rps"), aimed)]
+    ordered, judged = sorted(runs), sorted(held or runs)
+    ratio, value, reference, n = judged[(len(judged) - 1) // 2]
     append(args.figures, args.backend, f"{args.key}.rps", f"{value:.1f}")
     append(args.figures, args.backend, f"{args.reference}.rps", f"{reference:.1f}")
     # A read's writes beside it, in that run.
@@ -390,14 +391,13 @@ def median_trial(args):
     return 0
 
 
-def writes_held(figures, run):
-    """Whether the writes beside a read's run (`run`.writer.rps) reached WRITES_HELD of the rate
-    they aimed at, the mix's (mix.write_rps). A run with no writer figure has not shown that it
-    had them; with no aim (no mix), there is nothing to hold."""
-    aimed = figures.get("mix.write_rps")
+def writes_held(done, aimed):
+    """Whether the writes beside a read's run (`done` a second) reached WRITES_HELD of the rate
+    they aimed at (`aimed`, the mix's): the rule for picking a read's judged run here and for
+    passing it in bench_goals.py. A run with no writer figure has not shown that it had them;
+    with no aim (no mix), there is nothing to hold."""
     if not aimed:
         return True
-    done = figures.get(f"{run}.writer.rps")
     return done is not None and done >= WRITES_HELD * aimed
 
 
