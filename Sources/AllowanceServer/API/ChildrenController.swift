@@ -11,13 +11,15 @@ enum ChildrenController {
             .init(
                 .POST, "/api/v1/children", "Add a child by name only, without a login (weekly allowance, day, initial balance optional)",
                 access: .parent, request: CreateChildDto.self, response: ChildResponse.self, status: 201, idempotent: true, use: create),
-            .init(.GET, "/api/v1/children/{childId}", "One child", access: .signedIn, response: ChildResponse.self, use: show),
+            .init(
+                .GET, "/api/v1/children/{childId}", "One child", access: .signedIn, response: ChildResponse.self,
+                sameForEveryViewer: true, use: show),
             .init(
                 .POST, "/api/v1/children/{childId}/login", "Give a child without a login an email and password", access: .parent,
                 request: ChildLoginDto.self, response: ChildResponse.self, refusals: [.conflict], use: giveLogin),
             .init(
                 .GET, "/api/v1/children/{childId}/balance", "A child's balance", access: .signedIn, response: ChildBalanceResponse.self,
-                use: balance),
+                sameForEveryViewer: true, use: balance),
             .init(
                 .PUT, "/api/v1/children/{childId}", "Change names, weekly allowance or allowance day", access: .parent,
                 request: UpdateChildRequest.self, response: ChildResponse.self, use: update),
@@ -31,7 +33,7 @@ enum ChildrenController {
             .init(
                 .GET, "/api/v1/children/{childId}/transactions", "A child's ledger, newest first", access: .signedIn,
                 response: TransactionListResponse.self, query: LedgerFilter.queryParameters(paged: true),
-                refusals: [.unprocessableEntity], use: TransactionsController.list),
+                refusals: [.unprocessableEntity], sameForEveryViewer: true, use: TransactionsController.list),
         ]
     }
 

@@ -18,7 +18,8 @@ enum SavingsGoalsController {
             .init(
                 .GET, "/api/v1/children/{childId}/savings-goals", "A child's goals by priority (Active and Paused unless asked)",
                 access: .parentOrOwnChild, response: [SavingsGoalDto].self,
-                query: [.numbered("status", GoalStatus.self), .boolean("includeCompleted")], use: childGoals),
+                query: [.numbered("status", GoalStatus.self), .boolean("includeCompleted")], sameForEveryViewer: true,
+                use: childGoals),
             .init(
                 .PUT, "/api/v1/savings-goals/{goalId}", "Change a goal (send only what changes)", access: .parentOrOwnChild,
                 request: UpdateSavingsGoalDto.self, response: SavingsGoalDto.self, refusals: [.conflict, .unprocessableEntity], use: update),

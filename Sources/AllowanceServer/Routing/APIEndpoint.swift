@@ -32,12 +32,17 @@ struct APIEndpoint: Sendable {
     let idempotent: Bool
     /// Set for an answer that is not JSON (the ledger's CSV export): its media type.
     var mediaType: String?
+    /// A read of the child its path names whose answer is the same for everyone who may see
+    /// that child (its family's parents and the child): one kept answer serves them all
+    /// (`CachedReadMiddleware.keptPerChild`). Set only where the handler reads nothing of the
+    /// asker beyond that check.
+    let sameForEveryViewer: Bool
     let handler: @Sendable (Request) async throws -> Response
 
     init<Answer: AsyncResponseEncodable>(
         _ method: HTTPMethod, _ path: String, _ summary: String, access: Access, request: (any APISample.Type)? = nil,
         response: (any APISample.Type)?, status: Int = 200, query: [QueryParameter] = [], refusals: [HTTPResponseStatus] = [],
-        idempotent: Bool = false, use handler: @escaping @Sendable (Request) async throws -> Answer
+        idempotent: Bool = false, sameForEveryViewer: Bool = false, use handler: @escaping @Sendable (Request) async throws -> Answer
     ) {
         self.method = method
         self.path = path
@@ -49,6 +54,7 @@ struct APIEndpoint: Sendable {
         self.queryParameters = query
         self.refusals = refusals
         self.idempotent = idempotent
+        self.sameForEveryViewer = sameForEveryViewer
         self.handler = { req in try await handler(req).encodeResponse(for: req) }
     }
 
@@ -76,7 +82,7 @@ enum APIEndpoints {
             var middleware: [any AsyncMiddleware] = [BearerSessionAuthenticator()]
             if endpoint.access != .anyone { middleware.append(RequireUser()) }
             if endpoint.access != .anyone, endpoint.method == .GET, endpoint.mediaType == nil {
-                middleware.append(CachedReadMiddleware())
+                middleware.append(CachedReadMiddleware(keptPerChild: endpoint.sameForEveryViewer))
             }
             if endpoint.idempotent { middleware.append(IdempotencyMiddleware()) }
             app.inline(middleware).on(endpoint.method, endpoint.pathComponents, use: endpoint.handler)

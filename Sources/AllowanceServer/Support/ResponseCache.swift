@@ -3,7 +3,8 @@ import Vapor
 
 /// Answers to signed-in reads, kept so that asking again answers without reading the
 /// database again. An answer is served only to the same session, for the same URL and
-/// headers, while its family's `data_version` (read with the session, on every request) is
+/// headers (or, for a read that is the same for every viewer of one child, to anyone who may
+/// see that child: `CachedReadMiddleware.childKey`), while its family's `data_version` (read with the session, on every request) is
 /// still the one it was made at (for a read of one child, which is every read a child's own
 /// login makes: while the child's number and the family's shared one are,
 /// `AddChildDataVersion`, unless it shows rows that move only the family's number, `Making`),
@@ -233,12 +234,15 @@ struct CachedReadMiddleware: AsyncMiddleware {
     /// carry the CSRF token of the `at_csrf` cookie, and a request without one is given a new
     /// token that no kept page has.
     var requiredCookie: String?
+    /// The endpoint's answer is the same for everyone who may see the child its path names
+    /// (`APIEndpoint.sameForEveryViewer`): kept once for that child, not once per session.
+    var keptPerChild = false
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard request.method == .GET, let cache = request.application.responseCache, let user = request.auth.get(AuthUser.self),
             requiredCookie.map({ request.sentCookies[$0] != nil }) ?? true
         else { return try await next.respond(to: request) }
-        let key = Self.key(for: request, session: user.sessionID)
+        let key = (keptPerChild ? Self.childKey(for: request, user: user) : nil) ?? Self.key(for: request, session: user.sessionID)
         let now = request.now
         let numbers = ResponseCache.Numbers(
             family: user.dataVersion, child: user.childVersion.map { (user.sharedVersion, $0.version) })
@@ -302,6 +306,28 @@ struct CachedReadMiddleware: AsyncMiddleware {
         }
         return key
     }
+
+    /// For a read whose answer is the same for every viewer of the child its path names: the
+    /// child, the URL and every header but the credentials and the request's id, so that the
+    /// child's parents and the child, on each of their devices, are served one kept answer
+    /// (a write to the child used to end one per session, each made afresh). Nil unless the
+    /// asker may see the child: the session lookup found it in the asker's family
+    /// (`childVersion`), and a child sees only themself (`visibleChild`'s rule). Checked on
+    /// every read, kept or not, since the key no longer names who asked.
+    static func childKey(for request: Request, user: AuthUser) -> String? {
+        guard let child = user.childVersion?.child, request.parameters.get("childId").flatMap(UUID.init(hexText:)) == child,
+            user.isParent || user.childID == child
+        else { return nil }
+        var key = "child " + child.upperHex
+        key += request.urlPathAndQuery
+        for (name, value) in request.headers where !Self.credentials.contains(name.lowercased()) {
+            key += "\n\(name):\(value)"
+        }
+        return key
+    }
+
+    /// Headers that say who asks (and the request's id), left out of a child's key.
+    private static let credentials: Set<String> = ["authorization", "cookie", "x-request-id"]
 }
 
 extension Application {
