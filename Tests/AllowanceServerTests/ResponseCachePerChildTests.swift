@@ -42,9 +42,14 @@ import VaporTesting
             for path in paths(of: kai) {
                 let first = try await client.send(.GET, path, token: family.parent.token)
                 #expect(first.status == .ok, "\(path)")
-                for (who, token) in [("Kai", kai.token), ("another parent", coParent.token), ("the parent's other session", again.token)] {
+                // Kai from another app: the answer is made from the URL alone.
+                let readers = [
+                    ("Kai", kai.token, [("User-Agent", "AllowanceTracker-iOS/1.0")]), ("another parent", coParent.token, []),
+                    ("the parent's other session", again.token, [("Accept-Language", "de")]),
+                ]
+                for (who, token, headers) in readers {
                     let before = try await hits(client)
-                    let response = try await client.send(.GET, path, token: token)
+                    let response = try await client.send(.GET, path, token: token, headers: headers)
                     #expect(response.status == .ok && response.body.string == first.body.string, "\(path) as \(who)")
                     #expect(try await hits(client) == before + 1, "\(path) as \(who) was made again")
                 }
@@ -87,19 +92,42 @@ import VaporTesting
         try await withApp(metrics: true) { client in
             let family = try await client.family(children: [("Kai", Money(cents: 5_000))])
             let kai = family.children[0]
-            let path = "/api/v1/children/\(kai.id)/transactions?limit=20"
-            #expect(try await client.send(.GET, path, token: family.parent.token).status == .ok)
-            #expect(try await client.send(.GET, path, token: kai.token).status == .ok)
-
+            _ = try await client.createGoal(for: kai, in: family, target: 9_000)
+            for path in paths(of: kai) {
+                #expect(try await client.send(.GET, path, token: family.parent.token).status == .ok)
+                #expect(try await client.send(.GET, path, token: kai.token).status == .ok)
+            }
             #expect(try await client.post(.debit, 250, to: kai, in: family, description: "Comic").status == .created)
-            var before = try await hits(client)
-            let seenByKai: TransactionListResponse = try await client.call(.GET, path, token: kai.token)
-            #expect(seenByKai.transactions.first?.description == "Comic")
-            #expect(try await hits(client) == before, "Kai was served the answer from before the debit")
-            before = try await hits(client)
-            let seenByParent: TransactionListResponse = try await client.call(.GET, path, token: family.parent.token)
-            #expect(seenByParent.transactions.first?.description == "Comic")
-            #expect(try await hits(client) == before + 1, "the parent's read made the answer Kai's had made again")
+            for path in paths(of: kai) {
+                let before = try await hits(client)
+                let seenByKai = try await client.send(.GET, path, token: kai.token)
+                #expect(try await hits(client) == before, "\(path): Kai was served the answer from before the debit")
+                let seenByParent = try await client.send(.GET, path, token: family.parent.token)
+                #expect(try await hits(client) == before + 1, "\(path): the parent's read made Kai's fresh answer again")
+                #expect(seenByParent.body.string == seenByKai.body.string, "\(path)")
+            }
+            let list: TransactionListResponse = try await client.call(
+                .GET, "/api/v1/children/\(kai.id)/transactions", token: family.parent.token)
+            #expect(list.transactions.first?.description == "Comic")
+            let balance: ChildBalanceResponse = try await client.call(.GET, "/api/v1/children/\(kai.id)/balance", token: kai.token)
+            #expect(balance.currentBalance == Money(cents: 4_750))
+        }
+    }
+
+    @Test func aRemovedChildsKeptAnswersAreServedToNoOne() async throws {
+        try await withApp(metrics: true) { client in
+            let family = try await client.family(children: [("Kai", Money(cents: 5_000))])
+            let kai = family.children[0]
+            for path in paths(of: kai) {
+                #expect(try await client.send(.GET, path, token: family.parent.token).status == .ok)
+            }
+            #expect(try await client.send(.DELETE, "/api/v1/children/\(kai.id)", token: family.parent.token).status == .noContent)
+            let before = try await hits(client)
+            for path in paths(of: kai) {
+                #expect(try await client.send(.GET, path, token: family.parent.token).status == .notFound, "\(path)")
+                #expect(try await client.send(.GET, path, token: kai.token).status == .unauthorized, "\(path): Kai's login is gone")
+            }
+            #expect(try await hits(client) == before)
         }
     }
 }

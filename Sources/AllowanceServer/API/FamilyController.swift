@@ -33,7 +33,7 @@ enum FamilyController {
         let user = try req.requireUser()
         let now = req.now
         return try await FamilyDirectory.children(ofFamily: user.familyID, on: req.sql)
-            .filter { user.isParent || $0.id == user.childID }
+            .filter { user.maySee(child: $0.id) }
             .map { $0.response(now: now) }
     }
 

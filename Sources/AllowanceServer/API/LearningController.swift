@@ -29,10 +29,12 @@ enum LearningController {
                 refusals: [.notFound, .conflict, .unprocessableEntity], use: recordSession),
             .init(
                 .GET, "/api/v1/children/{childId}/learning-sessions", "A child's sessions, newest first", access: .parentOrOwnChild,
-                response: [LearningSessionDto].self, query: [.date("from"), .date("to"), .integer("limit", 1...500)], use: sessions),
+                response: [LearningSessionDto].self, query: [.date("from"), .date("to"), .integer("limit", 1...500)],
+                sameForEveryViewer: true, use: sessions),
             .init(
                 .GET, "/api/v1/children/{childId}/points", "A child's points: balance, total earned, entries newest first",
-                access: .parentOrOwnChild, response: PointsDto.self, query: [.integer("limit", 1...500)], use: points),
+                access: .parentOrOwnChild, response: PointsDto.self, query: [.integer("limit", 1...500)],
+                sameForEveryViewer: true, use: points),
             .init(
                 .POST, "/api/v1/children/{childId}/points/redeem", "Spend points (and get money at the family's rate, when set)",
                 access: .parentOrOwnChild, request: PointsChangeDto.self, response: RedemptionDto.self, idempotent: true, use: redeem),
@@ -54,7 +56,7 @@ enum LearningController {
             .init(
                 .GET, "/api/v1/children/{childId}/learning-goals", "A child's learning goals (status=active, history or all)",
                 access: .parentOrOwnChild, response: [LearningGoalDto].self, query: [.choice("status", ["active", "history", "all"])],
-                use: goals),
+                sameForEveryViewer: true, use: goals),
             .init(
                 .GET, "/api/v1/learning-goals/{learningGoalId}", "One learning goal with its progress", access: .parentOrOwnChild,
                 response: LearningGoalDto.self, use: goal),
@@ -76,10 +78,10 @@ enum LearningController {
                 response: nil, status: 204, refusals: [.unprocessableEntity], use: retireBadge),
             .init(
                 .GET, "/api/v1/children/{childId}/badges", "A child's badges, earned and not, with progress", access: .parentOrOwnChild,
-                response: [BadgeDto].self, use: badges),
+                response: [BadgeDto].self, sameForEveryViewer: true, use: badges),
             .init(
                 .GET, "/api/v1/children/{childId}/learning-summary", "This week against last, six months, streaks",
-                access: .parentOrOwnChild, response: LearningSummaryDto.self, use: summary),
+                access: .parentOrOwnChild, response: LearningSummaryDto.self, sameForEveryViewer: true, use: summary),
             .init(
                 .GET, "/api/v1/families/current/plan", "The family's plan and what it unlocks", access: .signedIn, response: PlanDto.self,
                 use: plan),

@@ -16,7 +16,7 @@ enum RecurringTransactionsController {
                 response: [RecurringTransactionDto].self, use: listFamily),
             .init(
                 .GET, "/api/v1/children/{childId}/recurring-transactions", "A child's recurring transactions", access: .signedIn,
-                response: [RecurringTransactionDto].self, use: listChild),
+                response: [RecurringTransactionDto].self, sameForEveryViewer: true, use: listChild),
             .init(
                 .GET, "/api/v1/recurring-transactions/{recurringTransactionId}", "One recurring transaction", access: .signedIn,
                 response: RecurringTransactionDto.self, use: show),

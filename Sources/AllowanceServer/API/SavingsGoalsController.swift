@@ -76,7 +76,8 @@ enum SavingsGoalsController {
                 status: 204, use: cancelChallenge),
             .init(
                 .GET, "/api/v1/children/{childId}/challenges", "Every challenge on a child's goals, newest first",
-                access: .parentOrOwnChild, response: [GoalChallengeDto].self, use: childChallenges),
+                access: .parentOrOwnChild, response: [GoalChallengeDto].self, sameForEveryViewer: true,
+                use: childChallenges),
         ]
     }
 

@@ -10,7 +10,7 @@ extension Request {
     func visibleChildren(named wanted: String?) async throws -> [ChildRecord] {
         let user = try requireUser()
         let visible = try await FamilyDirectory.children(ofFamily: user.familyID, on: context.sql)
-            .filter { user.isParent || $0.id == user.childID }
+            .filter { user.maySee(child: $0.id) }
         guard let wanted else { return visible }
         let named = visible.filter {
             $0.id.uuidString.lowercased() == wanted.lowercased() || GoalNameMatch.folded($0.firstName) == GoalNameMatch.folded(wanted)
@@ -23,7 +23,7 @@ extension Request {
     /// a child only themselves.
     func visibleChild(_ id: UUID) async throws -> ChildRecord {
         let user = try requireUser()
-        guard user.isParent || user.childID == id else { throw AppError.notFound("Child") }
+        guard user.maySee(child: id) else { throw AppError.notFound("Child") }
         // A read has the row the session lookup read with it; a write reads it again, so
         // that what it shows after its own change is the changed row.
         if method == .GET, let child = user.child, child.id == id { return child }

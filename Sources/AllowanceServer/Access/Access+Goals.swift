@@ -15,7 +15,7 @@ extension Request {
     func visibleGoal(_ id: UUID) async throws -> GoalAccess {
         let user = try requireUser()
         guard let (goal, child) = try await GoalStore.goalWithChild(id, inFamily: user.familyID, on: context.sql),
-            user.isParent || user.childID == goal.childID
+            user.maySee(child: goal.childID)
         else { throw AppError.notFound("Goal") }
         return GoalAccess(user: user, goal: goal, child: child)
     }

@@ -7,7 +7,7 @@ extension Request {
     func visibleRecurring(_ id: UUID) async throws -> RecurringRow {
         let user = try requireUser()
         guard let row = try await RecurringStore.row(id, inFamily: user.familyID, on: context.sql),
-            user.isParent || row.child_id == user.childID
+            user.maySee(child: row.child_id)
         else { throw AppError.notFound("Recurring transaction") }
         return row
     }

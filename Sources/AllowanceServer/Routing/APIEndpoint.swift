@@ -35,7 +35,7 @@ struct APIEndpoint: Sendable {
     /// A read of the child its path names whose answer is the same for everyone who may see
     /// that child (its family's parents and the child): one kept answer serves them all
     /// (`CachedReadMiddleware.keptPerChild`). Set only where the handler reads nothing of the
-    /// asker beyond that check.
+    /// request but its path and query, and nothing of the asker beyond `visibleChild`'s check.
     let sameForEveryViewer: Bool
     let handler: @Sendable (Request) async throws -> Response
 

@@ -4,7 +4,7 @@ import Vapor
 /// Answers to signed-in reads, kept so that asking again answers without reading the
 /// database again. An answer is served only to the same session, for the same URL and
 /// headers (or, for a read that is the same for every viewer of one child, to anyone who may
-/// see that child: `CachedReadMiddleware.childKey`), while its family's `data_version` (read with the session, on every request) is
+/// see that child, for the same URL: `CachedReadMiddleware.childKey`), while its family's `data_version` (read with the session, on every request) is
 /// still the one it was made at (for a read of one child, which is every read a child's own
 /// login makes: while the child's number and the family's shared one are,
 /// `AddChildDataVersion`, unless it shows rows that move only the family's number, `Making`),
@@ -307,27 +307,19 @@ struct CachedReadMiddleware: AsyncMiddleware {
         return key
     }
 
-    /// For a read whose answer is the same for every viewer of the child its path names: the
-    /// child, the URL and every header but the credentials and the request's id, so that the
-    /// child's parents and the child, on each of their devices, are served one kept answer
-    /// (a write to the child used to end one per session, each made afresh). Nil unless the
-    /// asker may see the child: the session lookup found it in the asker's family
-    /// (`childVersion`), and a child sees only themself (`visibleChild`'s rule). Checked on
-    /// every read, kept or not, since the key no longer names who asked.
+    /// For a read whose answer is the same for every viewer of the child its path names, and
+    /// made from its path and query alone (`APIEndpoint.sameForEveryViewer`): the child and the
+    /// URL, so that the child's parents and the child, in the app or a script, on any of their
+    /// sessions, are served one kept answer (a write to the child used to end one per session,
+    /// each made afresh). Nil unless the asker may see the child: the session lookup found it
+    /// in the asker's family (`childVersion`), and `AuthUser.maySee`. Checked on every read,
+    /// kept or not, since the key no longer names who asked.
     static func childKey(for request: Request, user: AuthUser) -> String? {
         guard let child = user.childVersion?.child, request.parameters.get("childId").flatMap(UUID.init(hexText:)) == child,
-            user.isParent || user.childID == child
+            user.maySee(child: child)
         else { return nil }
-        var key = "child " + child.upperHex
-        key += request.urlPathAndQuery
-        for (name, value) in request.headers where !Self.credentials.contains(name.lowercased()) {
-            key += "\n\(name):\(value)"
-        }
-        return key
+        return "child " + child.upperHex + request.urlPathAndQuery
     }
-
-    /// Headers that say who asks (and the request's id), left out of a child's key.
-    private static let credentials: Set<String> = ["authorization", "cookie", "x-request-id"]
 }
 
 extension Application {

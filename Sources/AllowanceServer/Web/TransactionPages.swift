@@ -29,7 +29,7 @@ struct TransactionPages: RouteCollection {
     private func choices(_ req: Request) async throws -> [ChildRecord] {
         let user = try req.requireUser()
         let all = try await FamilyDirectory.children(ofFamily: user.familyID, on: req.sql)
-        return user.isParent ? all : all.filter { $0.id == user.childID }
+        return all.filter { user.maySee(child: $0.id) }
     }
 
     @Sendable func list(req: Request) async throws -> Response {
