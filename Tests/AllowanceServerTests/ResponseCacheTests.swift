@@ -10,7 +10,9 @@ import VaporTesting
 @testable import AllowanceServer
 
 /// Kept answers to reads: served again only while nothing their family can see has changed,
-/// whoever changed it, and never to anyone but the session they were made for.
+/// whoever changed it, and never to anyone but the session they were made for (or, for a read
+/// that is the same for every viewer of one child, anyone who may see that child:
+/// `ResponseCachePerChildTests`).
 @Suite struct ResponseCacheTests {
     func version(of familyID: UUID, on client: TestClient) async throws -> Int64 {
         struct Row: Decodable { let data_version: Int64 }
@@ -225,7 +227,7 @@ import VaporTesting
         }
     }
 
-    @Test func aKeptAnswerIsNeverServedToAnotherUserOrAfterSignOut() async throws {
+    @Test func aKeptAnswerIsNeverServedToWhoMayNotSeeItOrAfterSignOut() async throws {
         try await withApp { client in
             let family = try await client.family(children: [("Kai", Money(cents: 1_000)), ("Freya", Money(cents: 2_000))])
             let (kai, freya) = (family.children[0], family.children[1])

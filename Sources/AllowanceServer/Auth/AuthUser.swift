@@ -29,6 +29,7 @@ public struct AuthUser: Authenticatable, Sendable {
     /// Whether this user may see the child `id` of their own family: a parent sees every child
     /// of it, a child only themself. The caller makes sure the child is of the user's family.
     func maySee(child id: UUID) -> Bool { isParent || childID == id }
+
     public var fullName: String { "\(firstName) \(lastName)" }
 }
 

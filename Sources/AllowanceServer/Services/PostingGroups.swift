@@ -70,7 +70,7 @@ final class PostingGroups: Sendable {
         /// Whether `user` may see the goal of `child`, as `visibleGoal` asks: a parent of the
         /// child's family, or the child it belongs to.
         func maySee(_ goal: GoalRecord, of child: ChildRecord) -> Bool {
-            child.familyID == user.familyID && (user.maySee(child: goal.childID))
+            child.familyID == user.familyID && user.maySee(child: goal.childID)
         }
     }
 

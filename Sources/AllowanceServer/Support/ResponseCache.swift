@@ -4,15 +4,15 @@ import Vapor
 /// Answers to signed-in reads, kept so that asking again answers without reading the
 /// database again. An answer is served only to the same session, for the same URL and
 /// headers (or, for a read that is the same for every viewer of one child, to anyone who may
-/// see that child, for the same URL: `CachedReadMiddleware.childKey`), while its family's `data_version` (read with the session, on every request) is
-/// still the one it was made at (for a read of one child, which is every read a child's own
-/// login makes: while the child's number and the family's shared one are,
-/// `AddChildDataVersion`, unless it shows rows that move only the family's number, `Making`),
-/// and until the clock reaches the next whole minute or the next of the family's deadlines
-/// (`FamilyDeadlines`), whichever is first. So it is never older than a finished write, on
-/// this server or any other on the same database (`AddFamilyDataVersion`), never shows a
-/// deadline as still ahead once it has passed, and never outlives a sign-out: the session is
-/// checked before the cache is asked.
+/// see that child, for the same URL: `CachedReadMiddleware.childKey`), while its family's
+/// `data_version` (read with the session, on every request) is still the one it was made at
+/// (for a read of one child, which is every read a child's own login makes: while the child's
+/// number and the family's shared one are, `AddChildDataVersion`, unless it shows rows that
+/// move only the family's number, `Making`), and until the clock reaches the next whole
+/// minute or the next of the family's deadlines (`FamilyDeadlines`), whichever is first. So it
+/// is never older than a finished write, on this server or any other on the same database
+/// (`AddFamilyDataVersion`), never shows a deadline as still ahead once it has passed, and
+/// never outlives a sign-out: the session is checked before the cache is asked.
 final class ResponseCache: Sendable {
     /// The numbers an answer was made at.
     enum Version: Equatable, Sendable {
