@@ -21,6 +21,9 @@ public struct AuthUser: Authenticatable, Sendable {
     /// The child the request is about and its number: the child of the family its path names
     /// (`childId`), else the signed-in child themselves (`SessionStore.positionalQuery`).
     public var childVersion: (child: UUID, version: Int64)? = nil
+    /// The child the request's path names (`childId`), parsed once for the session lookup;
+    /// nil when the path names none or not a UUID.
+    var pathChild: UUID? = nil
     /// That child's row, read with the session (`visibleChild` answers with it).
     var child: ChildRecord? = nil
 

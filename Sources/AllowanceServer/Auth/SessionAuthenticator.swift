@@ -57,14 +57,17 @@ enum SessionStore {
         // A read of one child (the path's, or a child's own) is kept at that child's numbers
         // (`AddChildDataVersion`), read here in the same query.
         let child = request.parameters.get("childId").flatMap(UUID.init(hexText:))
+        var user: AuthUser?
         if let reads = request.application.sqliteReads {
-            return try user(forSession: sessionID, child: child, on: reads, now: request.now)
-        }
-        if let lookups = request.application.postgresSessionLookups {
+            user = try self.user(forSession: sessionID, child: child, on: reads, now: request.now)
+        } else if let lookups = request.application.postgresSessionLookups {
             let lookup = PostgresSessionLookups.Lookup(sessionID: sessionID, child: child, now: request.now)
-            return try await lookups.row(for: lookup, logger: request.logger).flatMap { AuthUser(sessionID: sessionID, row: $0) }
+            user = try await lookups.row(for: lookup, logger: request.logger).flatMap { AuthUser(sessionID: sessionID, row: $0) }
+        } else {
+            user = try await session(sessionID, on: request.sql, now: request.now)?.user
         }
-        return try await session(sessionID, on: request.sql, now: request.now)?.user
+        user?.pathChild = child
+        return user
     }
 
     /// The session's user as `sql` sees it: inside a transaction, with that transaction's changes.

@@ -312,12 +312,11 @@ struct CachedReadMiddleware: AsyncMiddleware {
     /// URL, so that the child's parents and the child, in the app or a script, on any of their
     /// sessions, are served one kept answer (a write to the child used to end one per session,
     /// each made afresh). Nil unless the asker may see the child: the session lookup found it
-    /// in the asker's family (`childVersion`), and `AuthUser.maySee`. Checked on every read,
-    /// kept or not, since the key no longer names who asked.
+    /// in the asker's family (`childVersion`, for the path's child as the lookup parsed it,
+    /// `pathChild`), and `AuthUser.maySee`. Checked on every read, kept or not, since the key
+    /// no longer names who asked.
     static func childKey(for request: Request, user: AuthUser) -> String? {
-        guard let child = user.childVersion?.child, request.parameters.get("childId").flatMap(UUID.init(hexText:)) == child,
-            user.maySee(child: child)
-        else { return nil }
+        guard let child = user.childVersion?.child, user.pathChild == child, user.maySee(child: child) else { return nil }
         return "child " + child.upperHex + request.urlPathAndQuery
     }
 }
